@@ -1,0 +1,195 @@
+//! IRI to URI mapping (RFC 3987 §3.1): UTF-8 percent-encoding of
+//! non-ASCII characters, and IDNA ToASCII (punycode, RFC 3492) for
+//! non-ASCII labels of a registered-name host.
+//!
+//! The host mapping lower-cases each label with Unicode's simple case
+//! mapping and treats the IDNA label separators (U+3002, U+FF0E, U+FF61)
+//! as dots. It does not apply UTS #46 mapping or NFC normalization, which
+//! need Unicode tables this crate does not carry by default.
+
+use super::{HostKind, Uri};
+use std::borrow::Cow;
+use std::fmt::Write;
+
+pub(crate) fn to_ascii<'a>(u: &Uri<'a>) -> Cow<'a, str> {
+    let text = u.as_str();
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    let mut s = String::with_capacity(text.len() * 3);
+    if let Some(sc) = u.scheme() {
+        s.push_str(sc);
+        s.push(':');
+    }
+    if u.authority().is_some() {
+        s.push_str("//");
+        if let Some(ui) = u.userinfo() {
+            pct_encode_into(&mut s, ui);
+            s.push('@');
+        }
+        let host = u.host().unwrap_or("");
+        if u.host_kind() == Some(HostKind::RegName) && !host.is_ascii() {
+            host_to_ascii(&mut s, host);
+        } else {
+            s.push_str(host);
+        }
+        if let Some(p) = u.port() {
+            s.push(':');
+            s.push_str(p);
+        }
+    }
+    pct_encode_into(&mut s, u.path());
+    if let Some(q) = u.query() {
+        s.push('?');
+        pct_encode_into(&mut s, q);
+    }
+    if let Some(f) = u.fragment() {
+        s.push('#');
+        pct_encode_into(&mut s, f);
+    }
+    Cow::Owned(s)
+}
+
+fn pct_encode_into(out: &mut String, s: &str) {
+    for c in s.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                let _ = write!(out, "%{b:02X}");
+            }
+        }
+    }
+}
+
+fn host_to_ascii(out: &mut String, host: &str) {
+    let mut first = true;
+    for label in host.split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']) {
+        if !first {
+            out.push('.');
+        }
+        first = false;
+        if label.is_ascii() {
+            out.push_str(label);
+            continue;
+        }
+        let lower: Vec<char> = label.chars().flat_map(char::to_lowercase).collect();
+        match punycode_encode(&lower) {
+            Some(p) => {
+                out.push_str("xn--");
+                out.push_str(&p);
+            }
+            // Only on arithmetic overflow, for absurdly long labels: fall
+            // back to percent-encoding, which is a valid reg-name.
+            None => pct_encode_into(out, label),
+        }
+    }
+}
+
+const BASE: u32 = 36;
+const TMIN: u32 = 1;
+const TMAX: u32 = 26;
+const SKEW: u32 = 38;
+const DAMP: u32 = 700;
+const INITIAL_BIAS: u32 = 72;
+const INITIAL_N: u32 = 128;
+
+fn adapt(mut delta: u32, num_points: u32, first: bool) -> u32 {
+    delta /= if first { DAMP } else { 2 };
+    delta += delta / num_points;
+    let mut k = 0;
+    while delta > ((BASE - TMIN) * TMAX) / 2 {
+        delta /= BASE - TMIN;
+        k += BASE;
+    }
+    k + (BASE - TMIN + 1) * delta / (delta + SKEW)
+}
+
+fn digit(d: u32) -> char {
+    if d < 26 {
+        char::from(b'a' + d as u8)
+    } else {
+        char::from(b'0' + (d - 26) as u8)
+    }
+}
+
+/// RFC 3492 §6.3 encoding. `None` on overflow.
+pub(crate) fn punycode_encode(input: &[char]) -> Option<String> {
+    let mut out: String = input.iter().filter(|c| c.is_ascii()).collect();
+    let b = out.len() as u32;
+    let mut h = b;
+    if b > 0 {
+        out.push('-');
+    }
+    let mut n = INITIAL_N;
+    let mut delta: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    let len = input.len() as u32;
+    while h < len {
+        let m = input.iter().map(|&c| c as u32).filter(|&c| c >= n).min()?;
+        delta = delta.checked_add((m - n).checked_mul(h + 1)?)?;
+        n = m;
+        for &c in input {
+            let c = c as u32;
+            if c < n {
+                delta = delta.checked_add(1)?;
+            }
+            if c == n {
+                let mut q = delta;
+                let mut k = BASE;
+                loop {
+                    let t = if k <= bias {
+                        TMIN
+                    } else if k >= bias + TMAX {
+                        TMAX
+                    } else {
+                        k - bias
+                    };
+                    if q < t {
+                        break;
+                    }
+                    out.push(digit(t + (q - t) % (BASE - t)));
+                    q = (q - t) / (BASE - t);
+                    k += BASE;
+                }
+                out.push(digit(q));
+                bias = adapt(delta, h + 1, h == b);
+                delta = 0;
+                h += 1;
+            }
+        }
+        delta = delta.checked_add(1)?;
+        n = n.checked_add(1)?;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn puny(s: &str) -> String {
+        punycode_encode(&s.chars().collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn rfc3492_vectors() {
+        assert_eq!(puny("bücher"), "bcher-kva");
+        assert_eq!(puny("münchen"), "mnchen-3ya");
+        assert_eq!(puny("例え"), "r8jz45g");
+        assert_eq!(puny("テスト"), "zckzah");
+        // RFC 3492 §7.1 (B) Chinese (simplified).
+        assert_eq!(puny("他们为什么不说中文"), "ihqwcrb4cv8a8dqg056pqjye");
+        // (L) 3<nen>B<gumi><kinpachi><sensei>
+        assert_eq!(puny("3年b組金八先生"), "3b-ww4c5e180e575a65lsy2b");
+    }
+
+    #[test]
+    fn iri_to_uri() {
+        let u = crate::uri::parse_iri("http://Bücher.example/ä?ö#ü").unwrap();
+        assert_eq!(u.to_ascii(), "http://xn--bcher-kva.example/%C3%A4?%C3%B6#%C3%BC");
+        let u = crate::uri::parse_iri("http://例え。テスト/").unwrap();
+        assert_eq!(u.to_ascii(), "http://xn--r8jz45g.xn--zckzah/");
+    }
+}

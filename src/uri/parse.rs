@@ -1,0 +1,373 @@
+//! The single-pass parser for RFC 3986 URI references (and RFC 3987 IRI
+//! references).
+//!
+//! # Invariants
+//!
+//! `pos <= s.len()`, `pos` only grows, and it always stands on a UTF-8
+//! boundary (the input is a `&str`; multi-byte characters are stepped over
+//! whole). Every component recorded in [`Meta`] is a span of the input.
+//!
+//! # Errors and prefixes
+//!
+//! An error's `index` is the leftmost byte at which the input stops being a
+//! prefix of any valid reference *with the components seen so far*, and the
+//! parser is built so that `&s[..index]` is itself valid (for the same
+//! syntax and the same absolute/relative requirement). [`parse_prefix`]
+//! relies on this: the longest valid prefix is one re-parse away.
+
+use super::host::{self, HostKind};
+use super::table::{self, is, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, USERINFO};
+use super::{Meta, Syntax, Uri};
+use std::fmt;
+
+/// Where and why a string is not a URI.
+///
+/// `index` is a byte offset into the input. For every kind, the input up to
+/// `index` is itself a valid URI reference of the same syntax, which is
+/// what [`parse_prefix`](super::parse_prefix) returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    index: usize,
+    kind: ParseErrorKind,
+}
+
+/// The kinds of [`ParseError`]; each says where its index points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that the grammar does not allow here. The index points
+    /// at it.
+    UnexpectedChar,
+    /// A `%` not followed by two hex digits. The index points at the `%`.
+    InvalidPercentEncoding,
+    /// A bracketed host that is neither an IPv6 address nor IPvFuture, or
+    /// has no closing `]`. The index points at the `[`.
+    InvalidIpLiteral,
+    /// A port that is not all digits. The index points at the first
+    /// character that is not a digit.
+    InvalidPort,
+    /// The first segment of a relative path holds a `:` (RFC 3986 §4.2:
+    /// it would be taken for a scheme). The index points at the `:`.
+    ColonInFirstSegment,
+    /// An absolute URI was required and there is no scheme. The index is 0.
+    MissingScheme,
+}
+
+impl ParseError {
+    pub(crate) fn new(index: usize, kind: ParseErrorKind) -> Self {
+        ParseError { index, kind }
+    }
+
+    /// The byte index of the error in the input.
+    #[inline]
+    #[must_use]
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// What is wrong.
+    #[inline]
+    #[must_use]
+    pub fn kind(&self) -> ParseErrorKind {
+        self.kind
+    }
+}
+
+impl ParseErrorKind {
+    /// A short name for machine-readable output (`unexpected-char`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ParseErrorKind::UnexpectedChar => "unexpected-char",
+            ParseErrorKind::InvalidPercentEncoding => "invalid-percent-encoding",
+            ParseErrorKind::InvalidIpLiteral => "invalid-ip-literal",
+            ParseErrorKind::InvalidPort => "invalid-port",
+            ParseErrorKind::ColonInFirstSegment => "colon-in-first-segment",
+            ParseErrorKind::MissingScheme => "missing-scheme",
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            ParseErrorKind::UnexpectedChar => "character not allowed here",
+            ParseErrorKind::InvalidPercentEncoding => "'%' not followed by two hex digits",
+            ParseErrorKind::InvalidIpLiteral => "invalid IP literal in brackets",
+            ParseErrorKind::InvalidPort => "port is not a number",
+            ParseErrorKind::ColonInFirstSegment => {
+                "':' in the first segment of a relative path (RFC 3986 section 4.2)"
+            }
+            ParseErrorKind::MissingScheme => "no scheme: not an absolute URI",
+        };
+        write!(f, "{what} at byte {}", self.index)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Why a scan over a component's characters stopped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    /// At a character outside the set, or at the end (`pos == len`).
+    Char,
+    /// At a `%` without two hex digits after it.
+    BadPct,
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    text: &'a str,
+    pos: usize,
+    iri: bool,
+}
+
+impl<'a> Parser<'a> {
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.pos).copied()
+    }
+
+    /// Advances over characters in `mask`, valid percent-encodings and (for
+    /// IRIs) `ucschar`, plus `iprivate` when `private` is set.
+    #[inline]
+    fn scan(&mut self, mask: u16, private: bool) -> Stop {
+        let s = self.s;
+        let mut i = self.pos;
+        loop {
+            while i < s.len() && is(s[i], mask) {
+                i += 1;
+            }
+            if i == s.len() {
+                break;
+            }
+            let b = s[i];
+            if b == b'%' {
+                if i + 2 < s.len()
+                    && table::hex_val(s[i + 1]).is_some()
+                    && table::hex_val(s[i + 2]).is_some()
+                {
+                    i += 3;
+                    continue;
+                }
+                self.pos = i;
+                return Stop::BadPct;
+            }
+            if b >= 0x80 && self.iri {
+                if let Some(c) = self.text[i..].chars().next() {
+                    if table::is_ucschar(c) || (private && table::is_iprivate(c)) {
+                        i += c.len_utf8();
+                        continue;
+                    }
+                }
+            }
+            break;
+        }
+        self.pos = i;
+        Stop::Char
+    }
+
+    fn err<T>(&self, kind: ParseErrorKind) -> Result<T, ParseError> {
+        Err(ParseError::new(self.pos, kind))
+    }
+
+    /// The error for a scan that stopped where the component had to end.
+    fn stop_err<T>(&self, stop: Stop) -> Result<T, ParseError> {
+        match stop {
+            Stop::BadPct => self.err(ParseErrorKind::InvalidPercentEncoding),
+            Stop::Char => self.err(ParseErrorKind::UnexpectedChar),
+        }
+    }
+
+    fn parse(&mut self, require_scheme: bool) -> Result<Meta, ParseError> {
+        let s = self.s;
+        let mut m = Meta::default();
+
+        // scheme ":" — a scheme only if a ':' ends a run of scheme chars
+        // that starts with a letter.
+        if s.first().is_some_and(|b| b.is_ascii_alphabetic()) {
+            let mut i = 1;
+            while i < s.len() && is(s[i], SCHEME) {
+                i += 1;
+            }
+            if s.get(i) == Some(&b':') {
+                m.scheme_end = i;
+                self.pos = i + 1;
+            }
+        }
+        if require_scheme && m.scheme_end == 0 {
+            return Err(ParseError::new(0, ParseErrorKind::MissingScheme));
+        }
+
+        if s[self.pos..].starts_with(b"//") {
+            self.pos += 2;
+            self.authority(&mut m)?;
+            m.path_start = self.pos;
+            let stop = self.scan(PATH, false);
+            m.path_end = self.pos;
+            self.tail(&mut m, stop)?;
+        } else {
+            m.path_start = self.pos;
+            let stop = if m.scheme_end == 0 && self.peek() != Some(b'/') {
+                // path-noscheme: the first segment may not hold ':'.
+                let stop = self.scan(SEGMENT_NC, false);
+                if stop == Stop::Char && self.peek() == Some(b':') {
+                    return self.err(ParseErrorKind::ColonInFirstSegment);
+                }
+                if stop == Stop::Char && self.peek() == Some(b'/') {
+                    self.scan(PATH, false)
+                } else {
+                    stop
+                }
+            } else {
+                self.scan(PATH, false)
+            };
+            m.path_end = self.pos;
+            self.tail(&mut m, stop)?;
+        }
+        Ok(m)
+    }
+
+    /// Query, fragment and the end of input, after the path.
+    fn tail(&mut self, m: &mut Meta, mut stop: Stop) -> Result<(), ParseError> {
+        if stop == Stop::Char && self.peek() == Some(b'?') {
+            self.pos += 1;
+            m.query_start = Some(self.pos);
+            stop = self.scan(QUERY, true);
+            m.query_end = self.pos;
+        }
+        if stop == Stop::Char && self.peek() == Some(b'#') {
+            self.pos += 1;
+            m.fragment_start = Some(self.pos);
+            stop = self.scan(QUERY, false);
+        }
+        if stop == Stop::Char && self.pos == self.s.len() {
+            Ok(())
+        } else {
+            self.stop_err(stop)
+        }
+    }
+
+    /// `authority = [ userinfo "@" ] host [ ":" port ]`, from just after `//`.
+    /// Leaves `pos` at the end of the authority.
+    fn authority(&mut self, m: &mut Meta) -> Result<(), ParseError> {
+        let start = self.pos;
+        m.has_authority = true;
+        // Scan what may be userinfo; without an '@' after it, the same text
+        // is host [":" port].
+        let stop = self.scan(USERINFO, false);
+        if stop == Stop::Char && self.peek() == Some(b'@') {
+            m.userinfo_end = Some(self.pos);
+            self.pos += 1;
+            return self.host_port(m);
+        }
+        let end = self.pos;
+        // No userinfo: host is up to the first ':', the port after it.
+        let colon = memchr_colon(&self.s[start..end]).map(|c| start + c);
+        let host_end = colon.unwrap_or(end);
+        if start == end && stop == Stop::Char && self.peek() == Some(b'[') {
+            return self.host_port(m);
+        }
+        m.host_start = start;
+        m.host_end = host_end;
+        m.host_kind = classify_reg_name(&self.s[start..host_end]);
+        if let Some(c) = colon {
+            m.port_start = Some(c + 1);
+            if let Some(bad) = self.s[c + 1..end].iter().position(|b| !b.is_ascii_digit()) {
+                self.pos = c + 1 + bad;
+                return self.err(ParseErrorKind::InvalidPort);
+            }
+        }
+        self.authority_end(stop)
+    }
+
+    /// After the authority only '/', '?', '#' or the end may follow.
+    fn authority_end(&self, stop: Stop) -> Result<(), ParseError> {
+        match (stop, self.peek()) {
+            (Stop::Char, None | Some(b'/' | b'?' | b'#')) => Ok(()),
+            _ => self.stop_err(stop),
+        }
+    }
+
+    /// `host [ ":" port ]` after a userinfo, or a bracketed host.
+    fn host_port(&mut self, m: &mut Meta) -> Result<(), ParseError> {
+        let start = self.pos;
+        if self.peek() == Some(b'[') {
+            let Some(close) = self.s[start..].iter().position(|&b| b == b']') else {
+                return self.err(ParseErrorKind::InvalidIpLiteral);
+            };
+            let inner = &self.s[start + 1..start + close];
+            m.host_kind = if host::parse_ipv6(inner).is_some() {
+                HostKind::Ipv6
+            } else if host::is_ipv_future(inner) {
+                HostKind::IpvFuture
+            } else {
+                return self.err(ParseErrorKind::InvalidIpLiteral);
+            };
+            m.host_start = start;
+            self.pos = start + close + 1;
+            m.host_end = self.pos;
+        } else {
+            let stop = self.scan(REG_NAME, false);
+            m.host_start = start;
+            m.host_end = self.pos;
+            m.host_kind = classify_reg_name(&self.s[start..self.pos]);
+            if stop == Stop::BadPct {
+                return self.stop_err(stop);
+            }
+        }
+        if self.peek() == Some(b':') {
+            self.pos += 1;
+            m.port_start = Some(self.pos);
+            while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+                self.pos += 1;
+            }
+            if !matches!(self.peek(), None | Some(b'/' | b'?' | b'#')) {
+                return self.err(ParseErrorKind::InvalidPort);
+            }
+        }
+        self.authority_end(Stop::Char)
+    }
+}
+
+#[inline]
+fn memchr_colon(s: &[u8]) -> Option<usize> {
+    s.iter().position(|&b| b == b':')
+}
+
+/// `IPv4address` if the text is four dec-octets, else `reg-name`.
+#[inline]
+fn classify_reg_name(s: &[u8]) -> HostKind {
+    // Cheap first test: an IPv4address starts and ends with a digit.
+    if s.len() >= 7
+        && s[0].is_ascii_digit()
+        && s[s.len() - 1].is_ascii_digit()
+        && host::parse_ipv4(s).is_some()
+    {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
+    }
+}
+
+/// Parses `s` as a URI reference (or an absolute URI when `require_scheme`).
+pub(crate) fn parse_meta(s: &str, syntax: Syntax, require_scheme: bool) -> Result<Meta, ParseError> {
+    let mut p = Parser { s: s.as_bytes(), text: s, pos: 0, iri: syntax == Syntax::Iri };
+    p.parse(require_scheme)
+}
+
+/// The longest prefix of `s` that is an absolute URI (or IRI).
+pub(crate) fn parse_prefix(s: &str, syntax: Syntax) -> Option<Uri<'_>> {
+    match parse_meta(s, syntax, true) {
+        Ok(m) => Some(Uri::from_parts(s, m)),
+        Err(e) if e.kind() == ParseErrorKind::MissingScheme => None,
+        Err(e) => {
+            let prefix = &s[..e.index()];
+            match parse_meta(prefix, syntax, true) {
+                Ok(m) => Some(Uri::from_parts(prefix, m)),
+                // Unreachable by the invariant in the module docs; a
+                // property test holds it. Never panic on input.
+                Err(_) => None,
+            }
+        }
+    }
+}
