@@ -143,7 +143,9 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Option<Ipv6Addr> {
 
 /// Whether `s` (between the brackets) is `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
 pub(crate) fn is_ipv_future(s: &[u8]) -> bool {
-    let Some((&v, rest)) = s.split_first() else { return false };
+    let Some((&v, rest)) = s.split_first() else {
+        return false;
+    };
     if v != b'v' && v != b'V' {
         return false;
     }
@@ -164,7 +166,16 @@ mod tests {
         assert_eq!(parse_ipv4(b"1.2.3.4"), Some(Ipv4Addr::new(1, 2, 3, 4)));
         assert_eq!(parse_ipv4(b"255.255.255.255"), Some(Ipv4Addr::BROADCAST));
         assert_eq!(parse_ipv4(b"0.0.0.0"), Some(Ipv4Addr::UNSPECIFIED));
-        for bad in ["256.1.1.1", "01.2.3.4", "192.168.1", "1.2.3.4.5", "1.2.3.", "", "1..2.3", "1.2.3.4 "] {
+        for bad in [
+            "256.1.1.1",
+            "01.2.3.4",
+            "192.168.1",
+            "1.2.3.4.5",
+            "1.2.3.",
+            "",
+            "1..2.3",
+            "1.2.3.4 ",
+        ] {
             assert_eq!(parse_ipv4(bad.as_bytes()), None, "{bad}");
         }
     }
@@ -189,8 +200,20 @@ mod tests {
             assert_eq!(got, want.parse::<Ipv6Addr>().unwrap(), "{s}");
         }
         for bad in [
-            "", ":", ":1", "1:", "1::2::3", "1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6:7::8", "12345::",
-            "fe80::1%eth0", "::1.2.3", "1:2:3:4:5:6:7:1.2.3.4", "g::", "1:::2", "::1.2.3.4:5",
+            "",
+            ":",
+            ":1",
+            "1:",
+            "1::2::3",
+            "1:2:3:4:5:6:7:8:9",
+            "1:2:3:4:5:6:7::8",
+            "12345::",
+            "fe80::1%eth0",
+            "::1.2.3",
+            "1:2:3:4:5:6:7:1.2.3.4",
+            "g::",
+            "1:::2",
+            "::1.2.3.4:5",
         ] {
             assert_eq!(parse_ipv6(bad.as_bytes()), None, "{bad}");
         }

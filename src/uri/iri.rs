@@ -188,7 +188,10 @@ mod tests {
     #[test]
     fn iri_to_uri() {
         let u = crate::uri::parse_iri("http://Bücher.example/ä?ö#ü").unwrap();
-        assert_eq!(u.to_ascii(), "http://xn--bcher-kva.example/%C3%A4?%C3%B6#%C3%BC");
+        assert_eq!(
+            u.to_ascii(),
+            "http://xn--bcher-kva.example/%C3%A4?%C3%B6#%C3%BC"
+        );
         let u = crate::uri::parse_iri("http://例え。テスト/").unwrap();
         assert_eq!(u.to_ascii(), "http://xn--r8jz45g.xn--zckzah/");
     }

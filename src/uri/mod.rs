@@ -222,7 +222,11 @@ impl<'a> Uri<'a> {
     #[must_use]
     pub fn authority(&self) -> Option<&'a str> {
         self.m.has_authority.then(|| {
-            let start = if self.m.scheme_end > 0 { self.m.scheme_end + 3 } else { 2 };
+            let start = if self.m.scheme_end > 0 {
+                self.m.scheme_end + 3
+            } else {
+                2
+            };
             &self.s[start..self.m.path_start]
         })
     }
@@ -233,7 +237,11 @@ impl<'a> Uri<'a> {
     #[must_use]
     pub fn userinfo(&self) -> Option<&'a str> {
         let end = self.m.userinfo_end?;
-        let start = if self.m.scheme_end > 0 { self.m.scheme_end + 3 } else { 2 };
+        let start = if self.m.scheme_end > 0 {
+            self.m.scheme_end + 3
+        } else {
+            2
+        };
         Some(&self.s[start..end])
     }
 
@@ -242,7 +250,9 @@ impl<'a> Uri<'a> {
     #[inline]
     #[must_use]
     pub fn host(&self) -> Option<&'a str> {
-        self.m.has_authority.then(|| &self.s[self.m.host_start..self.m.host_end])
+        self.m
+            .has_authority
+            .then(|| &self.s[self.m.host_start..self.m.host_end])
     }
 
     /// What kind of host it is.
@@ -315,7 +325,10 @@ impl<'a> Uri<'a> {
             Some(f) => {
                 let mut m = self.m;
                 m.fragment_start = None;
-                Uri { s: &self.s[..f - 1], m }
+                Uri {
+                    s: &self.s[..f - 1],
+                    m,
+                }
             }
         }
     }
@@ -323,7 +336,10 @@ impl<'a> Uri<'a> {
     /// An owned copy.
     #[must_use]
     pub fn to_owned(&self) -> UriBuf {
-        UriBuf { s: self.s.to_owned(), m: self.m }
+        UriBuf {
+            s: self.s.to_owned(),
+            m: self.m,
+        }
     }
 
     /// The RFC 3986 form of an IRI (RFC 3987 §3.1): non-ASCII characters
@@ -347,7 +363,11 @@ impl<'a> Uri<'a> {
 
     /// Resolves `reference` against this base with a chosen algorithm: RFC
     /// 3986, or one of the drafts whose published examples it reproduces.
-    pub fn resolve_with(&self, reference: &Uri<'_>, compat: Compat) -> Result<UriBuf, ResolveError> {
+    pub fn resolve_with(
+        &self,
+        reference: &Uri<'_>,
+        compat: Compat,
+    ) -> Result<UriBuf, ResolveError> {
         resolve::resolve(self, reference, compat)
     }
 
@@ -457,7 +477,10 @@ impl UriBuf {
                 debug_assert!(false, "composed an invalid URI {s:?}: {e}");
                 // Never panic on input in release builds: keep the text,
                 // as a path-only reference.
-                let m = Meta { path_end: s.len(), ..Meta::default() };
+                let m = Meta {
+                    path_end: s.len(),
+                    ..Meta::default()
+                };
                 UriBuf { s, m }
             }
         }
@@ -467,7 +490,10 @@ impl UriBuf {
     #[inline]
     #[must_use]
     pub fn as_uri(&self) -> Uri<'_> {
-        Uri { s: &self.s, m: self.m }
+        Uri {
+            s: &self.s,
+            m: self.m,
+        }
     }
 
     /// The text.
@@ -508,6 +534,13 @@ impl From<Uri<'_>> for UriBuf {
 pub enum ResolveError {
     /// The base has no scheme; RFC 3986 §5.1 requires an absolute base.
     BaseNotAbsolute,
+    /// [`Compat::Draft1997`] only: a relative path against a base with an
+    /// authority and an empty path. The 1997 draft's step 6a copies
+    /// nothing and glues the path onto the authority (`http://a` + `g`
+    /// gives `http://ag`, another host; `http://a:80` + `g` gives no URI
+    /// at all). The 2003 draft fixed this (its §G.2); urlx reports it
+    /// rather than return a URI that names something else.
+    Draft1997EmptyBasePath,
 }
 
 impl fmt::Display for ResolveError {
@@ -516,6 +549,9 @@ impl fmt::Display for ResolveError {
             ResolveError::BaseNotAbsolute => {
                 f.write_str("the base URI has no scheme (RFC 3986 section 5.1 requires an absolute base)")
             }
+            ResolveError::Draft1997EmptyBasePath => f.write_str(
+                "the 1997 draft's merge (step 6a) cannot resolve a relative path against a base with an authority and an empty path",
+            ),
         }
     }
 }

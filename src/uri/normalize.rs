@@ -11,9 +11,10 @@ use std::borrow::Cow;
 /// `lower`, ASCII letters outside triplets go to lower case (for hosts).
 fn pct_normalize(s: &str, lower: bool) -> Cow<'_, str> {
     let b = s.as_bytes();
-    let clean = !b.iter().enumerate().any(|(i, &c)| {
-        (c == b'%') || (lower && c.is_ascii_uppercase() && !in_triplet(b, i))
-    });
+    let clean = !b
+        .iter()
+        .enumerate()
+        .any(|(i, &c)| (c == b'%') || (lower && c.is_ascii_uppercase() && !in_triplet(b, i)));
     if clean {
         return Cow::Borrowed(s);
     }
@@ -103,7 +104,11 @@ pub(crate) fn normalize(u: &Uri<'_>) -> UriBuf {
         // Keep the path from re-parsing as an authority.
         s.push_str("/.");
     }
-    if path.is_empty() && has_authority && scheme.is_some_and(|sc| sc.eq_ignore_ascii_case("http") || sc.eq_ignore_ascii_case("https")) {
+    if path.is_empty()
+        && has_authority
+        && scheme
+            .is_some_and(|sc| sc.eq_ignore_ascii_case("http") || sc.eq_ignore_ascii_case("https"))
+    {
         s.push('/');
     } else {
         s.push_str(&path);

@@ -350,8 +350,17 @@ fn classify_reg_name(s: &[u8]) -> HostKind {
 }
 
 /// Parses `s` as a URI reference (or an absolute URI when `require_scheme`).
-pub(crate) fn parse_meta(s: &str, syntax: Syntax, require_scheme: bool) -> Result<Meta, ParseError> {
-    let mut p = Parser { s: s.as_bytes(), text: s, pos: 0, iri: syntax == Syntax::Iri };
+pub(crate) fn parse_meta(
+    s: &str,
+    syntax: Syntax,
+    require_scheme: bool,
+) -> Result<Meta, ParseError> {
+    let mut p = Parser {
+        s: s.as_bytes(),
+        text: s,
+        pos: 0,
+        iri: syntax == Syntax::Iri,
+    };
     p.parse(require_scheme)
 }
 

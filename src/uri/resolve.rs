@@ -46,7 +46,7 @@ pub(crate) fn resolve(base: &Uri<'_>, r: &Uri<'_>, compat: Compat) -> Result<Uri
     let t = match compat {
         Compat::Rfc3986 => rfc3986(base, b_scheme, r),
         Compat::Draft2003 => draft2003(base, b_scheme, r),
-        Compat::Draft1997 => draft1997(base, b_scheme, r),
+        Compat::Draft1997 => draft1997(base, b_scheme, r)?,
     };
     Ok(UriBuf::from_composed(compose(&t)))
 }
@@ -73,14 +73,26 @@ fn rfc3986<'x>(base: &Uri<'x>, b_scheme: &'x str, r: &Uri<'x>) -> Target<'x> {
         };
     }
     let (path, query) = if r.path().is_empty() {
-        (Cow::Borrowed(base.path()), r.query().or(base.query()).map(Cow::Borrowed))
+        (
+            Cow::Borrowed(base.path()),
+            r.query().or(base.query()).map(Cow::Borrowed),
+        )
     } else if r.path().starts_with('/') {
         (remove_dot_segments(r.path()), r.query().map(Cow::Borrowed))
     } else {
         let merged = merge(base, r.path(), EmptyBase::RootIfAuthority);
-        (Cow::Owned(remove_dot_segments(&merged).into_owned()), r.query().map(Cow::Borrowed))
+        (
+            Cow::Owned(remove_dot_segments(&merged).into_owned()),
+            r.query().map(Cow::Borrowed),
+        )
     };
-    Target { scheme: b_scheme, authority: base.authority(), path, query, fragment }
+    Target {
+        scheme: b_scheme,
+        authority: base.authority(),
+        path,
+        query,
+        fragment,
+    }
 }
 
 /// The 2003 draft's §5.2 pseudocode, validating.
@@ -118,41 +130,55 @@ fn draft2003<'x>(base: &Uri<'x>, b_scheme: &'x str, r: &Uri<'x>) -> Target<'x> {
         (Cow::Owned(draft_dot_segments(&buf)), r.query())
     };
     let query = query.map(Cow::Borrowed);
-    Target { scheme: b_scheme, authority: base.authority(), path, query, fragment }
+    Target {
+        scheme: b_scheme,
+        authority: base.authority(),
+        path,
+        query,
+        fragment,
+    }
 }
 
 /// The 1997 draft's §5.2 step list.
-fn draft1997<'x>(base: &Uri<'x>, b_scheme: &'x str, r: &Uri<'x>) -> Target<'x> {
+fn draft1997<'x>(
+    base: &Uri<'x>,
+    b_scheme: &'x str,
+    r: &Uri<'x>,
+) -> Result<Target<'x>, ResolveError> {
     let fragment = r.fragment();
     // Step 2: a reference to the current document.
-    if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && r.query().is_none() {
-        return Target {
+    if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && r.query().is_none()
+    {
+        return Ok(Target {
             scheme: b_scheme,
             authority: base.authority(),
             path: Cow::Borrowed(base.path()),
             query: base.query().map(Cow::Borrowed),
             fragment,
-        };
+        });
     }
     // Step 3: absolute.
     if let Some(scheme) = r.scheme() {
-        return Target {
+        return Ok(Target {
             scheme,
             authority: r.authority(),
             path: Cow::Borrowed(r.path()),
             query: r.query().map(Cow::Borrowed),
             fragment,
-        };
+        });
     }
     // Steps 4 and 5: network path, absolute path.
     if r.authority().is_some() || r.path().starts_with('/') {
-        return Target {
+        return Ok(Target {
             scheme: b_scheme,
             authority: r.authority().or(base.authority()),
             path: Cow::Borrowed(r.path()),
             query: r.query().map(Cow::Borrowed),
             fragment,
-        };
+        });
+    }
+    if base.authority().is_some() && base.path().is_empty() {
+        return Err(ResolveError::Draft1997EmptyBasePath);
     }
     // Step 6: the buffer holds the query too while dot segments go.
     let mut buf = merge(base, r.path(), EmptyBase::Nothing);
@@ -162,10 +188,19 @@ fn draft1997<'x>(base: &Uri<'x>, b_scheme: &'x str, r: &Uri<'x>) -> Target<'x> {
     }
     let buf = draft_dot_segments(&buf);
     let (path, query) = match buf.find('?') {
-        Some(q) => (buf[..q].to_owned(), Some(Cow::Owned(buf[q + 1..].to_owned()))),
+        Some(q) => (
+            buf[..q].to_owned(),
+            Some(Cow::Owned(buf[q + 1..].to_owned())),
+        ),
         None => (buf, None),
     };
-    Target { scheme: b_scheme, authority: base.authority(), path: Cow::Owned(path), query, fragment }
+    Ok(Target {
+        scheme: b_scheme,
+        authority: base.authority(),
+        path: Cow::Owned(path),
+        query,
+        fragment,
+    })
 }
 
 /// What merge does with an empty base path.
@@ -291,9 +326,8 @@ fn has_dot_segment(p: &str) -> bool {
 /// re-parse with a different authority (RFC 3986 errata and WHATWG do the
 /// same); the path means the same after dot-segment removal.
 fn compose(t: &Target<'_>) -> String {
-    let mut s = String::with_capacity(
-        t.scheme.len() + t.authority.map_or(0, str::len) + t.path.len() + 8,
-    );
+    let mut s =
+        String::with_capacity(t.scheme.len() + t.authority.map_or(0, str::len) + t.path.len() + 8);
     s.push_str(t.scheme);
     s.push(':');
     if let Some(a) = t.authority {

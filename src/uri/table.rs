@@ -121,7 +121,11 @@ mod tests {
             let sub = "!$&'()*+,;=".contains(c) && b < 128;
             assert_eq!(is(b, UNRESERVED), unreserved, "{b}");
             assert_eq!(is(b, SUB_DELIM), sub, "{b}");
-            assert_eq!(is(b, PCHAR), unreserved || sub || c == ':' || c == '@', "{b}");
+            assert_eq!(
+                is(b, PCHAR),
+                unreserved || sub || c == ':' || c == '@',
+                "{b}"
+            );
         }
     }
 

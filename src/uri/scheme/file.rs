@@ -18,7 +18,8 @@ impl<'a> File<'a> {
     /// Whether the file is on the machine reading the URL (empty host or
     /// `localhost`).
     pub fn is_local(&self) -> bool {
-        self.host().is_none_or(|h| h.eq_ignore_ascii_case("localhost"))
+        self.host()
+            .is_none_or(|h| h.eq_ignore_ascii_case("localhost"))
     }
 
     /// The fpath: after the `/` that follows the host.
@@ -31,7 +32,10 @@ impl<'a> File<'a> {
         let u = &self.0;
         rules::authority(u)?;
         if let Some(ui) = u.userinfo() {
-            return Err(SchemeError::new(offset(u, ui), SchemeErrorKind::UserinfoNotAllowed));
+            return Err(SchemeError::new(
+                offset(u, ui),
+                SchemeErrorKind::UserinfoNotAllowed,
+            ));
         }
         if let Some(h) = self.host() {
             if !rules::is_host(h) {
@@ -39,7 +43,10 @@ impl<'a> File<'a> {
             }
         }
         if let Some(p) = u.port() {
-            return Err(SchemeError::new(offset(u, p) - 1, SchemeErrorKind::UnexpectedPart));
+            return Err(SchemeError::new(
+                offset(u, p) - 1,
+                SchemeErrorKind::UnexpectedPart,
+            ));
         }
         let Some(fpath) = rules::url_path(u) else {
             let at = offset(u, u.path());

@@ -104,7 +104,10 @@ impl<'a> Ftp<'a> {
         rules::chars(u, fpath, b"?:@&=/")?;
         if let Some(code) = self.type_code() {
             if self.transfer_type().is_none() {
-                return Err(SchemeError::new(offset(u, code), SchemeErrorKind::InvalidTypeCode));
+                return Err(SchemeError::new(
+                    offset(u, code),
+                    SchemeErrorKind::InvalidTypeCode,
+                ));
             }
         }
         Ok(())

@@ -27,7 +27,10 @@ impl<'a> Mailto<'a> {
         let u = &self.0;
         let part = rules::scheme_part(u);
         if part.is_empty() {
-            return Err(SchemeError::new(rules::offset(u, part), SchemeErrorKind::MissingPart));
+            return Err(SchemeError::new(
+                rules::offset(u, part),
+                SchemeErrorKind::MissingPart,
+            ));
         }
         rules::chars(u, part, rules::RESERVED)
     }

@@ -79,7 +79,10 @@ pub fn default_port(scheme: &str) -> Option<u16> {
         ("sip", 5060),
         ("sips", 5061),
     ];
-    PORTS.iter().find(|(s, _)| s.eq_ignore_ascii_case(scheme)).map(|&(_, p)| p)
+    PORTS
+        .iter()
+        .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
+        .map(|&(_, p)| p)
 }
 
 /// A URL of one of the RFC 1738 schemes, seen through its scheme's
@@ -248,7 +251,9 @@ impl fmt::Display for SchemeError {
             SchemeErrorKind::InvalidChar => "character not allowed by the scheme's RFC 1738 syntax",
             SchemeErrorKind::InvalidHost => "not an RFC 1738 hostname or host number",
             SchemeErrorKind::EmptyPort => "':' without a port",
-            SchemeErrorKind::UserinfoNotAllowed => "no user name or password is allowed for this scheme",
+            SchemeErrorKind::UserinfoNotAllowed => {
+                "no user name or password is allowed for this scheme"
+            }
             SchemeErrorKind::MissingAuthority => "the scheme needs '//host'",
             SchemeErrorKind::MissingPart => "a required part is missing",
             SchemeErrorKind::UnexpectedPart => "more than the scheme allows",

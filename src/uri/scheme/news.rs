@@ -54,7 +54,10 @@ impl<'a> News<'a> {
                 }
                 rules::chars(u, id, b";/?:&=")?;
                 if !rules::is_host(host) {
-                    return Err(SchemeError::new(offset(u, host), SchemeErrorKind::InvalidHost));
+                    return Err(SchemeError::new(
+                        offset(u, host),
+                        SchemeErrorKind::InvalidHost,
+                    ));
                 }
                 Ok(())
             }
@@ -72,7 +75,10 @@ pub(super) fn check_group(u: &Uri<'_>, g: &str) -> Result<(), SchemeError> {
     if !first.is_ascii_alphabetic() {
         return Err(SchemeError::new(base, SchemeErrorKind::InvalidChar));
     }
-    match g.bytes().position(|b| !(b.is_ascii_alphanumeric() || b"-.+_".contains(&b))) {
+    match g
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || b"-.+_".contains(&b)))
+    {
         Some(i) => Err(SchemeError::new(base + i, SchemeErrorKind::InvalidChar)),
         None => Ok(()),
     }

@@ -46,8 +46,15 @@ impl<'a> Nntp<'a> {
         check_group(u, self.group())?;
         if let Some(a) = self.article() {
             match a.bytes().position(|b| !b.is_ascii_digit()) {
-                _ if a.is_empty() => return Err(SchemeError::new(offset(u, a), SchemeErrorKind::MissingPart)),
-                Some(i) => return Err(SchemeError::new(offset(u, a) + i, SchemeErrorKind::InvalidChar)),
+                _ if a.is_empty() => {
+                    return Err(SchemeError::new(offset(u, a), SchemeErrorKind::MissingPart))
+                }
+                Some(i) => {
+                    return Err(SchemeError::new(
+                        offset(u, a) + i,
+                        SchemeErrorKind::InvalidChar,
+                    ))
+                }
                 None => {}
             }
         }

@@ -38,7 +38,10 @@ impl<'a> Prospero<'a> {
     /// The `;field=value` pairs after the hsoname (value empty when there
     /// is no `=`, which [`check`](Prospero::check) reports).
     pub fn fields(&self) -> impl Iterator<Item = (&'a str, &'a str)> {
-        self.url_path().split(';').skip(1).map(|f| f.split_once('=').unwrap_or((f, "")))
+        self.url_path()
+            .split(';')
+            .skip(1)
+            .map(|f| f.split_once('=').unwrap_or((f, "")))
     }
 
     /// Checks `prosperourl` of RFC 1738 §5.

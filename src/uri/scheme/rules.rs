@@ -64,7 +64,10 @@ pub(super) fn authority(u: &Uri<'_>) -> Result<(), SchemeError> {
 pub(super) fn hostport(u: &Uri<'_>) -> Result<(), SchemeError> {
     authority(u)?;
     if let Some(ui) = u.userinfo() {
-        return Err(SchemeError::new(offset(u, ui), SchemeErrorKind::UserinfoNotAllowed));
+        return Err(SchemeError::new(
+            offset(u, ui),
+            SchemeErrorKind::UserinfoNotAllowed,
+        ));
     }
     host_and_port(u)
 }
@@ -83,7 +86,10 @@ pub(super) fn login(u: &Uri<'_>) -> Result<(), SchemeError> {
 fn host_and_port(u: &Uri<'_>) -> Result<(), SchemeError> {
     let host = u.host().unwrap_or("");
     if !is_host(host) {
-        return Err(SchemeError::new(offset(u, host), SchemeErrorKind::InvalidHost));
+        return Err(SchemeError::new(
+            offset(u, host),
+            SchemeErrorKind::InvalidHost,
+        ));
     }
     port(u)
 }
@@ -91,7 +97,10 @@ fn host_and_port(u: &Uri<'_>) -> Result<(), SchemeError> {
 /// `port = digits`: a `:` must have digits after it.
 pub(super) fn port(u: &Uri<'_>) -> Result<(), SchemeError> {
     match u.port() {
-        Some("") => Err(SchemeError::new(offset(u, u.port().unwrap_or("")), SchemeErrorKind::EmptyPort)),
+        Some("") => Err(SchemeError::new(
+            offset(u, u.port().unwrap_or("")),
+            SchemeErrorKind::EmptyPort,
+        )),
         _ => Ok(()),
     }
 }
@@ -164,10 +173,19 @@ mod tests {
 
     #[test]
     fn hostnames_by_rfc1738() {
-        for ok in ["www.example.com", "a", "3com.com", "a-b.c", "128.141.77.2", "1.2.3.4444"] {
+        for ok in [
+            "www.example.com",
+            "a",
+            "3com.com",
+            "a-b.c",
+            "128.141.77.2",
+            "1.2.3.4444",
+        ] {
             assert!(is_host(ok), "{ok}");
         }
-        for bad in ["", "a.", "-a.com", "a-.com", "a..b", "a.123", "1.2.3", "a_b.com", "[::1]", "é.com"] {
+        for bad in [
+            "", "a.", "-a.com", "a-.com", "a..b", "a.123", "1.2.3", "a_b.com", "[::1]", "é.com",
+        ] {
             assert!(!is_host(bad), "{bad}");
         }
     }

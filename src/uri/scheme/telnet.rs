@@ -39,10 +39,16 @@ impl<'a> Telnet<'a> {
         rules::login(u)?;
         let p = u.path();
         if p.len() > 1 {
-            return Err(SchemeError::new(offset(u, p) + 1, SchemeErrorKind::UnexpectedPart));
+            return Err(SchemeError::new(
+                offset(u, p) + 1,
+                SchemeErrorKind::UnexpectedPart,
+            ));
         }
         if let Some(q) = u.query() {
-            return Err(SchemeError::new(offset(u, q) - 1, SchemeErrorKind::UnexpectedPart));
+            return Err(SchemeError::new(
+                offset(u, q) - 1,
+                SchemeErrorKind::UnexpectedPart,
+            ));
         }
         Ok(())
     }
