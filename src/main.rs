@@ -1,1 +1,8 @@
-fn main() {}
+//! The `urlx` command. All behaviour lives in the library; `cli/` wires
+//! flags to it.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

@@ -16,7 +16,7 @@
 //! relies on this: the longest valid prefix is one re-parse away.
 
 use super::host::{self, HostKind};
-use super::table::{self, is, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, USERINFO};
+use super::table::{self, Set, PATH_SET, QUERY_SET, REG_NAME_SET, SCHEME, SEGMENT_NC_SET, USERINFO_SET};
 use super::{Meta, Syntax, Uri};
 use std::fmt;
 
@@ -130,13 +130,11 @@ impl<'a> Parser<'a> {
     /// Advances over characters in `mask`, valid percent-encodings and (for
     /// IRIs) `ucschar`, plus `iprivate` when `private` is set.
     #[inline]
-    fn scan(&mut self, mask: u16, private: bool) -> Stop {
+    fn scan(&mut self, set: &Set, private: bool) -> Stop {
         let s = self.s;
         let mut i = self.pos;
         loop {
-            while i < s.len() && is(s[i], mask) {
-                i += 1;
-            }
+            i += table::run(set, s, i);
             if i == s.len() {
                 break;
             }
@@ -185,8 +183,9 @@ impl<'a> Parser<'a> {
         // scheme ":" — a scheme only if a ':' ends a run of scheme chars
         // that starts with a letter.
         if s.first().is_some_and(|b| b.is_ascii_alphabetic()) {
+            // Schemes are short: a byte loop beats `table::run` here.
             let mut i = 1;
-            while i < s.len() && is(s[i], SCHEME) {
+            while i < s.len() && table::is(s[i], SCHEME) {
                 i += 1;
             }
             if s.get(i) == Some(&b':') {
@@ -202,24 +201,24 @@ impl<'a> Parser<'a> {
             self.pos += 2;
             self.authority(&mut m)?;
             m.path_start = self.pos;
-            let stop = self.scan(PATH, false);
+            let stop = self.scan(&PATH_SET, false);
             m.path_end = self.pos;
             self.tail(&mut m, stop)?;
         } else {
             m.path_start = self.pos;
             let stop = if m.scheme_end == 0 && self.peek() != Some(b'/') {
                 // path-noscheme: the first segment may not hold ':'.
-                let stop = self.scan(SEGMENT_NC, false);
+                let stop = self.scan(&SEGMENT_NC_SET, false);
                 if stop == Stop::Char && self.peek() == Some(b':') {
                     return self.err(ParseErrorKind::ColonInFirstSegment);
                 }
                 if stop == Stop::Char && self.peek() == Some(b'/') {
-                    self.scan(PATH, false)
+                    self.scan(&PATH_SET, false)
                 } else {
                     stop
                 }
             } else {
-                self.scan(PATH, false)
+                self.scan(&PATH_SET, false)
             };
             m.path_end = self.pos;
             self.tail(&mut m, stop)?;
@@ -232,13 +231,13 @@ impl<'a> Parser<'a> {
         if stop == Stop::Char && self.peek() == Some(b'?') {
             self.pos += 1;
             m.query_start = Some(self.pos);
-            stop = self.scan(QUERY, true);
+            stop = self.scan(&QUERY_SET, true);
             m.query_end = self.pos;
         }
         if stop == Stop::Char && self.peek() == Some(b'#') {
             self.pos += 1;
             m.fragment_start = Some(self.pos);
-            stop = self.scan(QUERY, false);
+            stop = self.scan(&QUERY_SET, false);
         }
         if stop == Stop::Char && self.pos == self.s.len() {
             Ok(())
@@ -254,7 +253,7 @@ impl<'a> Parser<'a> {
         m.has_authority = true;
         // Scan what may be userinfo; without an '@' after it, the same text
         // is host [":" port].
-        let stop = self.scan(USERINFO, false);
+        let stop = self.scan(&USERINFO_SET, false);
         if stop == Stop::Char && self.peek() == Some(b'@') {
             m.userinfo_end = Some(self.pos);
             self.pos += 1;
@@ -307,7 +306,7 @@ impl<'a> Parser<'a> {
             self.pos = start + close + 1;
             m.host_end = self.pos;
         } else {
-            let stop = self.scan(REG_NAME, false);
+            let stop = self.scan(&REG_NAME_SET, false);
             m.host_start = start;
             m.host_end = self.pos;
             m.host_kind = classify_reg_name(&self.s[start..self.pos]);

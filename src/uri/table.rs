@@ -75,6 +75,60 @@ const fn build() -> [u16; 256] {
 /// The class table, indexed by byte.
 pub(crate) static TABLE: [u16; 256] = build();
 
+
+/// One character set as a 256-entry table of 0 or 1, for scanning: eight
+/// lookups ANDed together test eight bytes with one branch.
+pub(crate) type Set = [u8; 256];
+
+const fn set(mask: u16) -> Set {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        if TABLE[i] & mask != 0 {
+            t[i] = 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+pub(crate) static USERINFO_SET: Set = set(USERINFO);
+pub(crate) static REG_NAME_SET: Set = set(REG_NAME);
+pub(crate) static SEGMENT_NC_SET: Set = set(SEGMENT_NC);
+pub(crate) static PATH_SET: Set = set(PATH);
+pub(crate) static QUERY_SET: Set = set(QUERY);
+
+/// The length of the run of bytes from `s[i..]` that are in `set`.
+#[inline(always)]
+pub(crate) fn run(set: &Set, s: &[u8], mut i: usize) -> usize {
+    let start = i;
+    // PERF: eight bytes per branch. On the kasztp list (48,010 URLs x 3,
+    // `valgrind --tool=callgrind target/release/examples/parse_count urlx
+    // ../shared/corpora/urls/kasztp.txt 3`, less the `none` baseline): 687
+    // instructions per URL with a byte-at-a-time `position`, 572 with this.
+    while let Some(c) = s.get(i..i + 8) {
+        let all = set[c[0] as usize]
+            & set[c[1] as usize]
+            & set[c[2] as usize]
+            & set[c[3] as usize]
+            & set[c[4] as usize]
+            & set[c[5] as usize]
+            & set[c[6] as usize]
+            & set[c[7] as usize];
+        if all == 0 {
+            break;
+        }
+        i += 8;
+    }
+    while let Some(&b) = s.get(i) {
+        if set[b as usize] == 0 {
+            break;
+        }
+        i += 1;
+    }
+    i - start
+}
+
 /// Whether byte `b` is in the set `mask`.
 #[inline(always)]
 pub(crate) fn is(b: u8, mask: u16) -> bool {

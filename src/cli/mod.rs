@@ -1,0 +1,54 @@
+//! The command line: flags in, library calls, lines out. It reaches the
+//! library only through `urlx::`'s public API.
+
+mod flags;
+mod json;
+mod output;
+mod parse_cmd;
+mod resolve_cmd;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+/// grep's exit statuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExitStatus {
+    /// 0: something found (or every input valid).
+    Found,
+    /// 1: nothing found (or an input invalid).
+    NotFound,
+    /// 2: an error.
+    Error,
+}
+
+impl From<ExitStatus> for ExitCode {
+    fn from(s: ExitStatus) -> Self {
+        ExitCode::from(match s {
+            ExitStatus::Found => 0,
+            ExitStatus::NotFound => 1,
+            ExitStatus::Error => 2,
+        })
+    }
+}
+
+pub fn run() -> ExitCode {
+    let cli = flags::Cli::parse();
+    let mut out = output::Out::new();
+    let status = match &cli.command {
+        Some(flags::Command::Parse(a)) => parse_cmd::run(a, &mut out),
+        Some(flags::Command::Resolve(a)) => resolve_cmd::run(a, &mut out),
+        None => {
+            use clap::CommandFactory;
+            let _ = flags::Cli::command().print_help();
+            return ExitStatus::Error.into();
+        }
+    };
+    let status = status.and_then(|s| out.flush().map(|_| s));
+    match status {
+        Ok(s) => s.into(),
+        Err(e) => {
+            eprintln!("urlx: {e}");
+            ExitStatus::Error.into()
+        }
+    }
+}

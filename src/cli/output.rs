@@ -1,0 +1,44 @@
+//! Standard output that ends quietly on a broken pipe (`urlx ... | head`).
+
+use std::io::{self, BufWriter, Write};
+
+/// Buffered stdout. A broken pipe is not an error for a filter: the reader
+/// has what it wanted, so the command stops and exits 0.
+pub struct Out {
+    w: BufWriter<io::StdoutLock<'static>>,
+    pub closed: bool,
+}
+
+impl Out {
+    pub fn new() -> Self {
+        Out { w: BufWriter::with_capacity(64 * 1024, io::stdout().lock()), closed: false }
+    }
+
+    /// Writes a line; returns `false` once the reader has gone away.
+    pub fn line(&mut self, s: &str) -> io::Result<bool> {
+        if self.closed {
+            return Ok(false);
+        }
+        let r = self.w.write_all(s.as_bytes()).and_then(|()| self.w.write_all(b"\n"));
+        self.check(r)
+    }
+
+    pub fn flush(&mut self) -> io::Result<bool> {
+        if self.closed {
+            return Ok(false);
+        }
+        let r = self.w.flush();
+        self.check(r)
+    }
+
+    fn check(&mut self, r: io::Result<()>) -> io::Result<bool> {
+        match r {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(false)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
