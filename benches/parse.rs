@@ -12,26 +12,40 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
 fn corpus() -> Vec<String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpora/urls/kasztp.txt");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e} (the shared corpora are needed)"));
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/corpora/urls/kasztp.txt"
+    );
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (the shared corpora are needed)"));
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l).to_owned()).collect()
+    text.lines()
+        .map(|l| l.strip_suffix('\r').unwrap_or(l).to_owned())
+        .collect()
 }
 
 fn urlx_valid(urls: &[String]) -> usize {
-    urls.iter().filter(|u| urlx::uri::parse(black_box(u)).is_ok()).count()
+    urls.iter()
+        .filter(|u| urlx::uri::parse(black_box(u)).is_ok())
+        .count()
 }
 
 fn fluent_valid(urls: &[String]) -> usize {
-    urls.iter().filter(|u| fluent_uri::UriRef::parse(black_box(u.as_str())).is_ok()).count()
+    urls.iter()
+        .filter(|u| fluent_uri::UriRef::parse(black_box(u.as_str())).is_ok())
+        .count()
 }
 
 fn urlx_iri_valid(urls: &[String]) -> usize {
-    urls.iter().filter(|u| urlx::uri::parse_iri(black_box(u)).is_ok()).count()
+    urls.iter()
+        .filter(|u| urlx::uri::parse_iri(black_box(u)).is_ok())
+        .count()
 }
 
 fn fluent_iri_valid(urls: &[String]) -> usize {
-    urls.iter().filter(|u| fluent_uri::IriRef::parse(black_box(u.as_str())).is_ok()).count()
+    urls.iter()
+        .filter(|u| fluent_uri::IriRef::parse(black_box(u.as_str())).is_ok())
+        .count()
 }
 
 fn bench(c: &mut Criterion) {
@@ -43,18 +57,27 @@ fn bench(c: &mut Criterion) {
     assert_eq!(a, b, "urlx and fluent-uri disagree on validity");
     let (ai, bi) = (urlx_iri_valid(&urls), fluent_iri_valid(&urls));
     assert_eq!(ai, bi, "urlx and fluent-uri disagree on IRI validity");
-    eprintln!("{} URLs; {a} valid URI references, {ai} valid IRI references", urls.len());
+    eprintln!(
+        "{} URLs; {a} valid URI references, {ai} valid IRI references",
+        urls.len()
+    );
 
     let mut g = c.benchmark_group("parse-uri");
     g.throughput(Throughput::Elements(urls.len() as u64));
     g.bench_function("urlx", |bch| bch.iter(|| assert_eq!(urlx_valid(&urls), a)));
-    g.bench_function("fluent-uri", |bch| bch.iter(|| assert_eq!(fluent_valid(&urls), a)));
+    g.bench_function("fluent-uri", |bch| {
+        bch.iter(|| assert_eq!(fluent_valid(&urls), a))
+    });
     g.finish();
 
     let mut g = c.benchmark_group("parse-iri");
     g.throughput(Throughput::Elements(urls.len() as u64));
-    g.bench_function("urlx", |bch| bch.iter(|| assert_eq!(urlx_iri_valid(&urls), ai)));
-    g.bench_function("fluent-uri", |bch| bch.iter(|| assert_eq!(fluent_iri_valid(&urls), ai)));
+    g.bench_function("urlx", |bch| {
+        bch.iter(|| assert_eq!(urlx_iri_valid(&urls), ai))
+    });
+    g.bench_function("fluent-uri", |bch| {
+        bch.iter(|| assert_eq!(fluent_iri_valid(&urls), ai))
+    });
     g.finish();
 }
 

@@ -5,7 +5,10 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn urlx(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_urlx")).args(args).output().expect("run urlx")
+    Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .args(args)
+        .output()
+        .expect("run urlx")
 }
 
 fn urlx_stdin(args: &[&str], input: &str) -> Output {
@@ -16,7 +19,12 @@ fn urlx_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run urlx");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -65,7 +73,12 @@ fn c_p2_parse_reports_the_error_index_and_exits_1() {
 
 #[test]
 fn parse_undefined_is_null_and_empty_is_empty() {
-    let lines = json_lines(&urlx(&["parse", "ftp://@host.com/", "ftp://host.com/", "http:"]));
+    let lines = json_lines(&urlx(&[
+        "parse",
+        "ftp://@host.com/",
+        "ftp://host.com/",
+        "http:",
+    ]));
     assert_eq!(lines[0]["userinfo"], "");
     assert_eq!(lines[1]["userinfo"], Value::Null);
     assert_eq!(lines[2]["host"], Value::Null);
@@ -76,7 +89,10 @@ fn parse_undefined_is_null_and_empty_is_empty() {
 fn c_p6_parse_iris_and_strict_mode() {
     let lines = json_lines(&urlx(&["parse", "http://例え.jp/パス"]));
     assert_eq!(lines[0]["valid"], true);
-    assert_eq!(lines[0]["ascii"], "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9");
+    assert_eq!(
+        lines[0]["ascii"],
+        "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9"
+    );
     let out = urlx(&["parse", "--strict", "http://例え.jp/"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(json_lines(&out)[0]["error"]["index"], 7);
@@ -94,12 +110,38 @@ fn parse_reads_stdin_lines() {
 
 #[test]
 fn c_p4_resolve_default_and_compat_modes() {
-    let out = urlx(&["resolve", "http://a/b/c/d;p?q", "g?y/../x", "?y", "../../../g"]);
+    let out = urlx(&[
+        "resolve",
+        "http://a/b/c/d;p?q",
+        "g?y/../x",
+        "?y",
+        "../../../g",
+    ]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "http://a/b/c/g?y/../x\nhttp://a/b/c/d;p?y\nhttp://a/g\n");
-    let out = urlx(&["resolve", "--compat", "draft1997", "http://a/b/c/d;p?q", "g?y/../x", "?y", "../../../g"]);
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "http://a/b/c/x\nhttp://a/b/c/?y\nhttp://a/../g\n");
-    let out = urlx(&["resolve", "--compat", "draft2003", "http://a/b/c/d;p?q", "/./g"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "http://a/b/c/g?y/../x\nhttp://a/b/c/d;p?y\nhttp://a/g\n"
+    );
+    let out = urlx(&[
+        "resolve",
+        "--compat",
+        "draft1997",
+        "http://a/b/c/d;p?q",
+        "g?y/../x",
+        "?y",
+        "../../../g",
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "http://a/b/c/x\nhttp://a/b/c/?y\nhttp://a/../g\n"
+    );
+    let out = urlx(&[
+        "resolve",
+        "--compat",
+        "draft2003",
+        "http://a/b/c/d;p?q",
+        "/./g",
+    ]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "http://a/./g\n");
 }
 
@@ -110,7 +152,11 @@ fn resolve_reports_bad_references_and_bad_bases() {
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<_> = text.lines().collect();
     assert_eq!(lines[0], "http://a/c");
-    assert!(lines[1].starts_with("error: \"a b\" is not a URI reference"), "{}", lines[1]);
+    assert!(
+        lines[1].starts_with("error: \"a b\" is not a URI reference"),
+        "{}",
+        lines[1]
+    );
     let out = urlx(&["resolve", "/relative", "c"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not an absolute URI"));

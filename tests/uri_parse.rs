@@ -44,8 +44,17 @@ const N: Option<&str> = None;
 /// give the same components.
 #[test]
 fn c_p1_digest_b_3_3_parse_vectors() {
+    // (reference, scheme, authority, path, query, fragment)
+    type Row<'a> = (
+        &'a str,
+        Option<&'a str>,
+        Option<&'a str>,
+        &'a str,
+        Option<&'a str>,
+        Option<&'a str>,
+    );
     #[rustfmt::skip]
-    let rows: &[(&str, Option<&str>, Option<&str>, &str, Option<&str>, Option<&str>)] = &[
+    let rows: &[Row] = &[
         ("g:h", Some("g"), N, "h", N, N),
         ("g", N, N, "g", N, N),
         ("./g", N, N, "./g", N, N),

@@ -124,10 +124,8 @@ fn valid_iri() -> impl Strategy<Value = String> {
                 }
             }
             let mut path = segs.join("/");
-            if has_auth || rooted {
-                if !path.is_empty() || rooted {
-                    path.insert(0, '/');
-                }
+            if rooted || (has_auth && !path.is_empty()) {
+                path.insert(0, '/');
             }
             if !has_auth && path.starts_with("//") {
                 path.insert_str(0, "/.");

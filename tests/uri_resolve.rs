@@ -7,7 +7,7 @@
 //! without its fragment, plus the reference's fragment (digest b D28): the
 //! same string RFC 3986 §5.4.1 gives for `""` and `#s`.
 
-use urlx::uri::{parse, Compat, ResolveError};
+use urlx::uri::{parse, parse_iri, Compat, ResolveError};
 
 const BASE: &str = "http://a/b/c/d;p?q";
 const CURRENT: &str = "http://a/b/c/d;p?q";
@@ -323,4 +323,18 @@ fn c_p4_no_accidental_authority() {
     let t = resolve("foo:/a/b", "..//g", Compat::Draft2003);
     assert_eq!(t, "foo:/.//g");
     assert_eq!(parse(&t).unwrap().authority(), None);
+}
+
+/// Fuzz finding (resolve target, 2026-11-23): in the 1997 mode a `..` pops
+/// the segment that holds the `?`, so query text moves into the path. IRI
+/// private-use characters, allowed only in a query, are percent-encoded
+/// there so the result still parses (C-P4: the result of resolution is a
+/// valid reference).
+#[test]
+fn c_p4_fuzz_draft1997_query_moved_into_path_stays_valid() {
+    let base = parse_iri("ht:").unwrap();
+    let r = parse_iri("../..X:?\u{e553}/../\u{e4d3}x?q").unwrap();
+    let t = base.resolve_with(&r, Compat::Draft1997).unwrap();
+    assert_eq!(t.as_str(), "ht:../%EE%93%93x?q");
+    assert!(parse_iri(t.as_str()).is_ok());
 }

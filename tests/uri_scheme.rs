@@ -299,7 +299,9 @@ fn c_p5_p27_p35_d20_d21_gopher() {
     );
     ok("gopher://gopher.micro.umn.edu/00/Information%20About%20Gopher/About%20Gopher");
 
-    let rows: &[(&str, &str, &str, Option<&str>, Option<&str>)] = &[
+    // (url, type, selector, search, gopher+)
+    type Row<'a> = (&'a str, &'a str, &'a str, Option<&'a str>, Option<&'a str>);
+    let rows: &[Row] = &[
         ("gopher://host", "1", "", None, None),
         ("gopher://host/", "1", "", None, None),
         (

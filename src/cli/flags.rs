@@ -100,8 +100,12 @@ mod tests {
 
     #[test]
     fn resolve_takes_compat() {
-        let cli = Cli::try_parse_from(["urlx", "resolve", "--compat", "draft2003", "http://a/", "g"]).unwrap();
-        let Some(Command::Resolve(r)) = cli.command else { panic!() };
+        let cli =
+            Cli::try_parse_from(["urlx", "resolve", "--compat", "draft2003", "http://a/", "g"])
+                .unwrap();
+        let Some(Command::Resolve(r)) = cli.command else {
+            panic!()
+        };
         assert_eq!(r.compat, CompatArg::Draft2003);
         assert_eq!(r.refs, ["g"]);
     }

@@ -12,7 +12,10 @@ pub struct Object {
 
 impl Object {
     pub fn new() -> Self {
-        Object { buf: String::from("{"), first: true }
+        Object {
+            buf: String::from("{"),
+            first: true,
+        }
     }
 
     fn key(&mut self, k: &str) {
@@ -106,7 +109,12 @@ mod tests {
         let mut s = String::new();
         escape_into(&mut s, "a\"b\\c\nd\u{1}é\u{7f}");
         assert_eq!(s, r#""a\"b\\c\nd\u0001é\u007f""#);
-        let o = Object::new().str("k", "v").opt_str("n", None).bool("b", true).num("x", 3).finish();
+        let o = Object::new()
+            .str("k", "v")
+            .opt_str("n", None)
+            .bool("b", true)
+            .num("x", 3)
+            .finish();
         assert_eq!(o, r#"{"k":"v","n":null,"b":true,"x":3}"#);
     }
 }

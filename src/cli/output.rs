@@ -11,7 +11,10 @@ pub struct Out {
 
 impl Out {
     pub fn new() -> Self {
-        Out { w: BufWriter::with_capacity(64 * 1024, io::stdout().lock()), closed: false }
+        Out {
+            w: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
+            closed: false,
+        }
     }
 
     /// Writes a line; returns `false` once the reader has gone away.
@@ -19,7 +22,10 @@ impl Out {
         if self.closed {
             return Ok(false);
         }
-        let r = self.w.write_all(s.as_bytes()).and_then(|()| self.w.write_all(b"\n"));
+        let r = self
+            .w
+            .write_all(s.as_bytes())
+            .and_then(|()| self.w.write_all(b"\n"));
         self.check(r)
     }
 

@@ -7,7 +7,11 @@ use std::io::{self, BufRead};
 use urlx::uri::{Syntax, Uri};
 
 pub fn run(args: &super::flags::ParseArgs, out: &mut Out) -> io::Result<ExitStatus> {
-    let syntax = if args.strict { Syntax::Uri } else { Syntax::Iri };
+    let syntax = if args.strict {
+        Syntax::Uri
+    } else {
+        Syntax::Iri
+    };
     let mut all_valid = true;
     let mut one = |input: &str, out: &mut Out| -> io::Result<bool> {
         let (line, valid) = describe(input, syntax);
@@ -29,7 +33,11 @@ pub fn run(args: &super::flags::ParseArgs, out: &mut Out) -> io::Result<ExitStat
             }
         }
     }
-    Ok(if all_valid { ExitStatus::Found } else { ExitStatus::NotFound })
+    Ok(if all_valid {
+        ExitStatus::Found
+    } else {
+        ExitStatus::NotFound
+    })
 }
 
 /// The JSON line for one input, and whether it is valid.

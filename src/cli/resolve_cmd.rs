@@ -10,7 +10,10 @@ pub fn run(args: &super::flags::ResolveArgs, out: &mut Out) -> io::Result<ExitSt
     let base = match uri::parse_iri(&args.base) {
         Ok(b) if b.is_absolute() => b,
         Ok(_) => {
-            eprintln!("urlx: base {:?} is not an absolute URI (it has no scheme)", args.base);
+            eprintln!(
+                "urlx: base {:?} is not an absolute URI (it has no scheme)",
+                args.base
+            );
             return Ok(ExitStatus::Error);
         }
         Err(e) => {
@@ -32,5 +35,9 @@ pub fn run(args: &super::flags::ResolveArgs, out: &mut Out) -> io::Result<ExitSt
             break;
         }
     }
-    Ok(if all { ExitStatus::Found } else { ExitStatus::NotFound })
+    Ok(if all {
+        ExitStatus::Found
+    } else {
+        ExitStatus::NotFound
+    })
 }

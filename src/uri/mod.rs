@@ -277,7 +277,7 @@ impl<'a> Uri<'a> {
         match self.host_kind()? {
             HostKind::Ipv6 => {
                 let h = self.host()?;
-                host::parse_ipv6(h[1..h.len() - 1].as_bytes())
+                host::parse_ipv6(&h.as_bytes()[1..h.len() - 1])
             }
             _ => None,
         }

@@ -16,7 +16,9 @@
 //! relies on this: the longest valid prefix is one re-parse away.
 
 use super::host::{self, HostKind};
-use super::table::{self, Set, PATH_SET, QUERY_SET, REG_NAME_SET, SCHEME, SEGMENT_NC_SET, USERINFO_SET};
+use super::table::{
+    self, Set, PATH_SET, QUERY_SET, REG_NAME_SET, SCHEME, SEGMENT_NC_SET, USERINFO_SET,
+};
 use super::{Meta, Syntax, Uri};
 use std::fmt;
 

@@ -194,6 +194,10 @@ fn draft1997<'x>(
         ),
         None => (buf, None),
     };
+    // A `..` can pop the segment holding the `?`, moving query text into
+    // the path; the IRI private-use characters allowed only in a query are
+    // then percent-encoded so that the result stays a valid IRI.
+    let path = encode_private_use(path);
     Ok(Target {
         scheme: b_scheme,
         authority: base.authority(),
@@ -201,6 +205,29 @@ fn draft1997<'x>(
         query,
         fragment,
     })
+}
+
+/// Percent-encodes the characters RFC 3987 allows in a query but not in a
+/// path (`iprivate`).
+fn encode_private_use(path: String) -> String {
+    fn private(c: char) -> bool {
+        matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
+    }
+    if !path.chars().any(private) {
+        return path;
+    }
+    let mut out = String::with_capacity(path.len() * 3);
+    for c in path.chars() {
+        if private(c) {
+            let mut b = [0; 4];
+            for byte in c.encode_utf8(&mut b).bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// What merge does with an empty base path.

@@ -75,7 +75,6 @@ const fn build() -> [u16; 256] {
 /// The class table, indexed by byte.
 pub(crate) static TABLE: [u16; 256] = build();
 
-
 /// One character set as a 256-entry table of 0 or 1, for scanning: eight
 /// lookups ANDed together test eight bytes with one branch.
 pub(crate) type Set = [u8; 256];
@@ -153,7 +152,7 @@ pub(crate) fn is_ucschar(c: char) -> bool {
     let c = c as u32;
     matches!(c,
         0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
-        || (c >= 0x10000 && c <= 0xEFFFD && (c & 0xFFFF) <= 0xFFFD)
+        || ((0x10000..=0xEFFFD).contains(&c) && (c & 0xFFFF) <= 0xFFFD)
 }
 
 /// RFC 3987 `iprivate`: allowed only in the query of an IRI.
