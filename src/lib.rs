@@ -25,6 +25,11 @@
 
 #![warn(missing_docs)]
 
+mod delimit;
+mod find;
+mod scan;
 pub mod uri;
 
+pub use delimit::Form;
+pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links};
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};

@@ -167,6 +167,11 @@ impl<'a> Uri<'a> {
         Uri { s, m }
     }
 
+    /// The component offsets, for callers that keep the text elsewhere.
+    pub(crate) fn meta(&self) -> Meta {
+        self.m
+    }
+
     /// Parses a URI reference with the given syntax.
     pub fn parse_with(s: &'a str, syntax: Syntax) -> Result<Self, ParseError> {
         parse::parse_meta(s, syntax, false).map(|m| Uri { s, m })

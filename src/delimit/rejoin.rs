@@ -1,0 +1,184 @@
+//! Line breaks, whitespace and mail quote prefixes: what the appendix
+//! rules remove from a URL that was broken across lines (C-W1 to C-W4,
+//! C-W6).
+
+use super::unicode::char_at;
+
+/// How two pieces of a rejoined URL were separated in the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Joint {
+    /// A line break (with its quote prefix and indentation): removed.
+    Break,
+    /// A line break right after a hyphen (C-W3): removed, hyphen kept; the
+    /// alternative drops the hyphen.
+    HyphenBreak,
+    /// Spaces or tabs inside `<…>` that are not at a line break (C-W4):
+    /// removed; the alternative has `%20` for each.
+    Spaces(u32),
+}
+
+/// A whitespace character at `i` (ASCII or Unicode White_Space, NBSP
+/// included): its length and whether it is a line break (LF, CR; CRLF is
+/// two characters, one break).
+#[inline]
+pub(crate) fn ws_at(h: &[u8], i: usize) -> Option<(usize, bool)> {
+    match *h.get(i)? {
+        b' ' | b'\t' | 0x0B | 0x0C => Some((1, false)),
+        b'\n' => Some((1, true)),
+        b'\r' => {
+            if h.get(i + 1) == Some(&b'\n') {
+                Some((2, true))
+            } else {
+                Some((1, true))
+            }
+        }
+        b if b >= 0x80 => {
+            let (c, len) = char_at(h, i)?;
+            if c.is_whitespace() {
+                Some((len, matches!(c, '\u{85}' | '\u{2028}' | '\u{2029}')))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Skips a mail quote prefix of at most `depth` levels (`>`, `> >`, `>>`,
+/// each `>` followed by optional blanks) at the start of a line (C-W2).
+#[inline]
+pub(crate) fn skip_quote_prefix(h: &[u8], mut i: usize, end: usize, depth: usize) -> usize {
+    let mut n = 0;
+    while n < depth && i < end && h[i] == b'>' {
+        i += 1;
+        n += 1;
+        while i < end && (h[i] == b' ' || h[i] == b'\t') {
+            i += 1;
+        }
+    }
+    i
+}
+
+/// The quote depth of the line that holds `at`: the number of `>` in the
+/// prefix of its line. The line start is looked for at most `back` bytes
+/// before `at`; a line that starts further back counts as unquoted, so the
+/// answer depends only on a bounded window (the streaming API relies on
+/// it).
+pub(crate) fn quote_depth(h: &[u8], at: usize, back: usize) -> usize {
+    let lo = at.saturating_sub(back);
+    let line_start = match memchr::memrchr2(b'\n', b'\r', &h[lo..at]) {
+        Some(k) => lo + k + 1,
+        None if lo == 0 => 0,
+        None => return 0,
+    };
+    let mut depth = 0;
+    let mut i = line_start;
+    while i < at && h[i] == b'>' {
+        depth += 1;
+        i += 1;
+        while i < at && (h[i] == b' ' || h[i] == b'\t') {
+            i += 1;
+        }
+    }
+    depth
+}
+
+/// The run of whitespace at `i`, line breaks included, with the quote
+/// prefix after each break skipped (at most `depth` levels). Returns the
+/// end of the run and the number of line breaks in it.
+pub(crate) fn whitespace_run(h: &[u8], mut i: usize, end: usize, depth: usize) -> (usize, usize) {
+    let mut breaks = 0;
+    while i < end {
+        match ws_at(h, i) {
+            Some((len, is_break)) => {
+                i += len;
+                if is_break {
+                    breaks += 1;
+                    if depth > 0 {
+                        i = skip_quote_prefix(h, i, end, depth);
+                    }
+                }
+            }
+            None => break,
+        }
+    }
+    (i.min(end), breaks)
+}
+
+/// Walks back from `at` over whitespace, line breaks and the quote
+/// prefixes of the lines crossed, not below `floor`. Returns the position
+/// just after the last non-blank byte before `at`, and the line breaks
+/// crossed.
+pub(crate) fn whitespace_back(h: &[u8], at: usize, floor: usize) -> (usize, usize) {
+    let mut i = at;
+    let mut breaks = 0;
+    while i > floor {
+        let b = h[i - 1];
+        match b {
+            b' ' | b'\t' | 0x0B | 0x0C => i -= 1,
+            b'\n' => {
+                i -= 1;
+                if i > floor && h[i - 1] == b'\r' {
+                    i -= 1;
+                }
+                breaks += 1;
+            }
+            b'\r' => {
+                i -= 1;
+                breaks += 1;
+            }
+            b'>' => {
+                // A `>` is blank only as part of the quote prefix of its line:
+                // everything from the line start to here is `>` and blanks.
+                let mut j = i - 1;
+                while j > floor && matches!(h[j - 1], b'>' | b' ' | b'\t') {
+                    j -= 1;
+                }
+                let at_line_start = j == 0 || matches!(h[j - 1], b'\n' | b'\r');
+                if at_line_start {
+                    i = j;
+                } else {
+                    break;
+                }
+            }
+            0xA0 if i >= 2 && h[i - 2] == 0xC2 => i -= 2, // NBSP
+            0x80..=0xBF => {
+                // Another non-ASCII whitespace character (U+2000 spaces, U+3000, ...).
+                let mut k = i - 1;
+                while k > floor && i - k < 4 && (h[k] & 0xC0) == 0x80 {
+                    k -= 1;
+                }
+                match char_at(h, k) {
+                    Some((c, len)) if k + len == i && c.is_whitespace() => i = k,
+                    _ => break,
+                }
+            }
+            _ => break,
+        }
+    }
+    (i, breaks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_w1_breaks_lf_crlf_cr_and_nbsp() {
+        assert_eq!(ws_at(b"\r\n", 0), Some((2, true)));
+        assert_eq!(ws_at(b"\r", 0), Some((1, true)));
+        assert_eq!(ws_at("\u{a0}".as_bytes(), 0), Some((2, false)));
+        assert_eq!(ws_at(b"x", 0), None);
+    }
+
+    #[test]
+    fn c_w2_quote_prefixes() {
+        let t = b"> > see <http://a/\n> > b>";
+        assert_eq!(quote_depth(t, 8, 100), 2);
+        let (end, breaks) = whitespace_run(t, 18, t.len(), 2);
+        assert_eq!((end, breaks), (23, 1));
+        assert_eq!(&t[end..end + 1], b"b");
+        // Back over "\n> > " from "b".
+        assert_eq!(whitespace_back(t, 23, 0), (18, 1));
+    }
+}

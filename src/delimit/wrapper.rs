@@ -1,0 +1,271 @@
+//! Wrapped forms (C-F1): `<URL:…>`, `<…>`, `"…"`, `“…”`, `'…'`. The
+//! opener is found by looking back from the URL's first byte, the closer by
+//! looking forward within the caps of C-W5; whitespace with a line break
+//! inside is removed (C-W1, C-W2), a hyphen before a break is kept and the
+//! alternative drops it (C-W3), spaces inside `<…>` are removed with a
+//! `%20` alternative (C-W4). A wrapper that does not close within the caps
+//! or holds a character no URL may contain is no wrapper (C-W5): the caller
+//! then scans the text as bare.
+
+use super::rejoin::{whitespace_back, whitespace_run, ws_at, Joint};
+use super::unicode::char_at;
+use super::{Delimited, Form, Limits, Pieces};
+
+/// What stands before a URL's first byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Opener {
+    /// Nothing that delimits it: a bare URL.
+    None,
+    /// `URL:` directly before the URL, without `<` (C-F1, `在URL:http://…`).
+    BarePrefix,
+    /// `<URL:` with optional whitespace after `<` and after `URL:`.
+    UrlAngle { lt: usize, breaks: usize },
+    /// `<` with optional whitespace after it.
+    Angle { lt: usize, breaks: usize },
+    /// A quote directly before the URL, and the quote that closes it.
+    Quote { at: usize, close: &'static [u8] },
+}
+
+impl Opener {
+    pub(crate) fn is_wrapper(self) -> bool {
+        !matches!(self, Opener::None | Opener::BarePrefix)
+    }
+}
+
+#[inline]
+fn is_scheme_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+}
+
+/// Looks back from `s`, the first byte of a URL, for its opener; never
+/// below `floor` (the end of the previous link) nor more than `back` bytes.
+pub(crate) fn opener(h: &[u8], s: usize, floor: usize, back: usize) -> Opener {
+    let lo = floor.max(s.saturating_sub(back));
+    let (p, b1) = whitespace_back(h, s, lo);
+    if p >= lo + 4 && h[p - 4..p].eq_ignore_ascii_case(b"URL:") {
+        let u = p - 4;
+        // C-F3 for the prefix: `curl:` is no `URL:` (ASCII classes only, so
+        // `在URL:` is one).
+        if u == 0 || !is_scheme_byte(h[u - 1]) {
+            let (q, b2) = whitespace_back(h, u, lo);
+            if q > lo && h[q - 1] == b'<' {
+                return Opener::UrlAngle {
+                    lt: q - 1,
+                    breaks: b1 + b2,
+                };
+            }
+            if p == s {
+                return Opener::BarePrefix;
+            }
+        }
+        return Opener::None;
+    }
+    if p > lo && h[p - 1] == b'<' {
+        return Opener::Angle {
+            lt: p - 1,
+            breaks: b1,
+        };
+    }
+    if p == s && s > lo {
+        match h[s - 1] {
+            b'"' => {
+                return Opener::Quote {
+                    at: s - 1,
+                    close: b"\"",
+                }
+            }
+            b'\'' => {
+                return Opener::Quote {
+                    at: s - 1,
+                    close: b"'",
+                }
+            }
+            0x9C if s >= lo + 3 && h[s - 3..s] == [0xE2, 0x80, 0x9C] => {
+                return Opener::Quote {
+                    at: s - 3,
+                    close: "\u{201d}".as_bytes(),
+                }
+            }
+            _ => {}
+        }
+    }
+    Opener::None
+}
+
+/// Collects pieces as the wrapper scan meets whitespace.
+struct Builder {
+    first: Option<(usize, usize)>,
+    rest: Vec<(Joint, usize, usize)>,
+    pending: Joint,
+}
+
+impl Builder {
+    fn piece(&mut self, s: usize, e: usize) {
+        match self.first {
+            None => self.first = Some((s, e)),
+            Some(_) => self.rest.push((self.pending, s, e)),
+        }
+    }
+}
+
+/// Scans a wrapped URL that starts at `s` after `opener`, up to its closer.
+/// `end_limit` bounds the look-ahead (the caller's window); `depth` is the
+/// quote depth of the line where the URL starts (C-W2).
+pub(crate) fn delimit(
+    h: &[u8],
+    s: usize,
+    opener: Opener,
+    limits: &Limits,
+    end_limit: usize,
+    depth: usize,
+) -> Option<Delimited> {
+    let (close, spaces_allowed, form, open_at, breaks_before): (&[u8], bool, Form, usize, usize) =
+        match opener {
+            Opener::UrlAngle { lt, breaks } => (b">", true, Form::UrlPrefix, lt, breaks),
+            Opener::Angle { lt, breaks } => (b">", true, Form::Angle, lt, breaks),
+            Opener::Quote { at, close } => (close, false, Form::Quoted, at, 0),
+            Opener::None | Opener::BarePrefix => return None,
+        };
+    let cap = end_limit.min(open_at + limits.max_wrapper_bytes);
+    let mut lines = 1 + breaks_before;
+    if lines > limits.max_wrapper_lines {
+        return None;
+    }
+    let mut b = Builder {
+        first: None,
+        rest: Vec::new(),
+        pending: Joint::Break,
+    };
+    let mut cur = s;
+    let mut i = s;
+    while i < cap {
+        if h[i..].starts_with(close) {
+            if i > cur {
+                b.piece(cur, i);
+            }
+            let first = b.first?;
+            return Some(Delimited {
+                form,
+                pieces: Pieces {
+                    first,
+                    rest: b.rest,
+                },
+                consumed: i + close.len(),
+                truncated: false,
+            });
+        }
+        let byte = h[i];
+        if ws_at(h, i).is_some() {
+            let run_start = i;
+            let (j, breaks) = whitespace_run(h, i, cap, depth);
+            if breaks >= 2 {
+                return None; // a blank line ends any wrapper (C-W5)
+            }
+            lines += breaks;
+            if lines > limits.max_wrapper_lines {
+                return None;
+            }
+            if h[j.min(h.len())..].starts_with(close) {
+                // Whitespace before the closer is not part of the URL.
+                b.piece(cur, run_start);
+                cur = j;
+                i = j;
+                continue;
+            }
+            let joint = if breaks == 0 {
+                if !spaces_allowed {
+                    return None;
+                }
+                let mut n = 0;
+                let mut k = run_start;
+                while let Some((len, _)) = ws_at(h, k) {
+                    if k >= j {
+                        break;
+                    }
+                    k += len;
+                    n += 1;
+                }
+                Joint::Spaces(n)
+            } else if h[run_start - 1] == b'-' {
+                Joint::HyphenBreak
+            } else {
+                Joint::Break
+            };
+            b.piece(cur, run_start);
+            b.pending = joint;
+            cur = j;
+            i = j;
+            continue;
+        }
+        match byte {
+            0x00..=0x1F | 0x7F => return None,
+            b'<' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`' => return None,
+            b'>' | b'"' => return None, // not this wrapper's closer
+            0x80.. => match char_at(h, i) {
+                Some((c, len)) if (c as u32) > 0x9F => i += len,
+                _ => return None,
+            },
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMITS: Limits = Limits {
+        max_url_len: 8192,
+        max_wrapper_bytes: 2048,
+        max_wrapper_lines: 8,
+    };
+
+    fn wrapped(t: &str) -> Option<(String, Option<String>)> {
+        let h = t.as_bytes();
+        let s = t.find("http").or_else(|| t.find("ftp"))?;
+        let o = opener(h, s, 0, 4096);
+        let d = delimit(h, s, o, &LIMITS, h.len(), 0)?;
+        Some((d.pieces.text(h)?.into_owned(), d.pieces.alt(h)))
+    }
+
+    #[test]
+    fn c_f1_openers() {
+        let h = b"x <URL: http://a/>";
+        assert_eq!(opener(h, 8, 0, 100), Opener::UrlAngle { lt: 2, breaks: 0 });
+        let h = "在URL:http://a/".as_bytes();
+        assert_eq!(opener(h, 7, 0, 100), Opener::BarePrefix);
+        let h = b"curl:http://a/";
+        assert_eq!(opener(h, 5, 0, 100), Opener::None);
+        let h = b"\"http://a/\"";
+        assert_eq!(
+            opener(h, 1, 0, 100),
+            Opener::Quote {
+                at: 0,
+                close: b"\""
+            }
+        );
+    }
+
+    #[test]
+    fn c_w1_c_w3_c_w4_rejoin() {
+        assert_eq!(
+            wrapped("<URL:http://www.example.\n   com/a/b>"),
+            Some(("http://www.example.com/a/b".into(), None))
+        );
+        assert_eq!(
+            wrapped("<URL:ftp://ds.internic.net/internet-\n   drafts/x.txt>"),
+            Some((
+                "ftp://ds.internic.net/internet-drafts/x.txt".into(),
+                Some("ftp://ds.internic.net/internetdrafts/x.txt".into())
+            ))
+        );
+        assert_eq!(
+            wrapped("<http://a/b c>"),
+            Some(("http://a/bc".into(), Some("http://a/b%20c".into())))
+        );
+        assert_eq!(wrapped("<URL:http://a.b/c\n\nd>"), None);
+        assert_eq!(wrapped("\"http://a/b c\""), None);
+        assert_eq!(wrapped("<http://a/b"), None);
+    }
+}

@@ -1,0 +1,843 @@
+//! Composition of the stages: a [`Finder`] runs the trigger scan, delimits
+//! each candidate, checks it with the URI parser, and yields [`Link`]s.
+
+use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use crate::delimit::bare::{self, BareOptions};
+use crate::delimit::rejoin::{quote_depth, whitespace_run};
+use crate::delimit::wrapper::{self, Opener};
+use crate::delimit::{Delimited, Form, Limits, Pieces};
+use crate::scan::scheme::{self, is_scheme_byte, SchemeClass, MAX_SCHEME_LEN};
+use crate::scan::{Scanner, Trigger, TriggerKind};
+use crate::uri::{self, Meta, Syntax, Uri};
+
+/// A URL found in text.
+///
+/// ```
+/// let text = "See <URL:ftp://ds.in\n  ternic.net/rfc>.";
+/// let link = urlx::find(text).next().unwrap();
+/// assert_eq!(link.as_str(), "ftp://ds.internic.net/rfc");
+/// assert_eq!(link.form(), urlx::Form::UrlPrefix);
+/// assert_eq!(&text[link.span()], "ftp://ds.in\n  ternic.net/rfc");
+/// assert_eq!((link.line(), link.column()), (1, 10));
+/// assert_eq!(link.uri().host(), Some("ds.internic.net"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Link<'h> {
+    url: Cow<'h, str>,
+    start: usize,
+    end: usize,
+    line: u64,
+    column: u64,
+    form: Form,
+    alt: Option<String>,
+    meta: Meta,
+    truncated: bool,
+}
+
+impl<'h> Link<'h> {
+    /// The URL as written, with wrappers, `URL:` and the whitespace of
+    /// line breaks removed (C-O1, C-O2); `http://` before an abbreviated
+    /// `www.` URL, `mailto:` before an e-mail address.
+    pub fn as_str(&self) -> &str {
+        &self.url
+    }
+
+    /// The URL, borrowed from the input when nothing had to be removed.
+    pub fn into_url(self) -> Cow<'h, str> {
+        self.url
+    }
+
+    /// The byte range of the URL's text in the input: from its first to its
+    /// last byte, wrapper and `URL:` excluded, line breaks inside included.
+    pub fn span(&self) -> Range<usize> {
+        self.start..self.end
+    }
+
+    /// The first byte of the span.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The byte after the span.
+    pub fn end(&self) -> usize {
+        self.end
+    }
+
+    /// The 1-based line of the span's start (lines end at LF).
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// The 1-based byte column of the span's start.
+    pub fn column(&self) -> u64 {
+        self.column
+    }
+
+    /// How the URL was written.
+    pub fn form(&self) -> Form {
+        self.form
+    }
+
+    /// The other reading where the text is ambiguous: the URL without the
+    /// hyphen before a line break (C-W3), or with `%20` for the spaces that
+    /// were removed inside `<…>` (C-W4).
+    pub fn alt(&self) -> Option<&str> {
+        self.alt.as_deref()
+    }
+
+    /// Whether the URL reached the length cap and was cut there.
+    pub fn is_truncated(&self) -> bool {
+        self.truncated
+    }
+
+    /// The parsed URL (RFC 3987 syntax, so non-ASCII stays as typed).
+    pub fn uri(&self) -> Uri<'_> {
+        Uri::from_parts(&self.url, self.meta)
+    }
+
+    /// A copy that owns its URL.
+    pub fn into_owned(self) -> Link<'static> {
+        Link {
+            url: Cow::Owned(self.url.into_owned()),
+            ..self
+        }
+    }
+
+    pub(crate) fn shift(mut self, by: usize) -> Self {
+        self.start += by;
+        self.end += by;
+        self
+    }
+
+    pub(crate) fn set_position(&mut self, line: u64, column: u64) {
+        self.line = line;
+        self.column = column;
+    }
+}
+
+/// Errors in a finder's configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// A scheme name that is not `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+    InvalidScheme(String),
+    /// A cap of zero.
+    ZeroLimit(&'static str),
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildError::InvalidScheme(s) => write!(f, "invalid scheme name {s:?}"),
+            BuildError::ZeroLimit(what) => write!(f, "{what} must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Configures a [`Finder`].
+///
+/// ```
+/// let finder = urlx::FinderBuilder::new()
+///     .email(true)
+///     .bare_schemes(["http", "https"])
+///     .build()
+///     .unwrap();
+/// let urls: Vec<_> = finder
+///     .links("ftp://a.example/ or https://b.example/, or me@c.example.")
+///     .map(|l| l.as_str().to_owned())
+///     .collect();
+/// assert_eq!(urls, ["https://b.example/", "mailto:me@c.example"]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct FinderBuilder {
+    bare: Vec<String>,
+    wrapped: Vec<String>,
+    email: bool,
+    www: bool,
+    join_unhyphenated: bool,
+    limits: Limits,
+}
+
+impl Default for FinderBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FinderBuilder {
+    /// The defaults: the schemes of C-F2 bare, `urn:` and `tel:` inside
+    /// wrappers, `www.` abbreviations on, e-mail addresses off, C-W6 off,
+    /// URLs up to 8 KiB, wrappers up to 2 KiB and 8 lines.
+    pub fn new() -> Self {
+        let bare = scheme::BARE_AUTHORITY
+            .iter()
+            .chain(scheme::BARE_OPAQUE)
+            .map(|s| s.to_string())
+            .collect();
+        let wrapped = scheme::WRAPPED_OPAQUE
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        FinderBuilder {
+            bare,
+            wrapped,
+            email: false,
+            www: true,
+            join_unhyphenated: false,
+            limits: Limits {
+                max_url_len: 8192,
+                max_wrapper_bytes: 2048,
+                max_wrapper_lines: 8,
+            },
+        }
+    }
+
+    /// The schemes found in bare text (replaces the default list). Inside
+    /// `<…>` and quotes, these and any scheme followed by `//` count;
+    /// inside `<URL:…>`, any scheme.
+    pub fn bare_schemes<I, S>(&mut self, schemes: I) -> &mut Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.bare = schemes
+            .into_iter()
+            .map(|s| s.as_ref().to_ascii_lowercase())
+            .collect();
+        self
+    }
+
+    /// Schemes without `//` found only inside `<…>` and quotes (replaces
+    /// the default `urn`, `tel`).
+    pub fn wrapped_schemes<I, S>(&mut self, schemes: I) -> &mut Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.wrapped = schemes
+            .into_iter()
+            .map(|s| s.as_ref().to_ascii_lowercase())
+            .collect();
+        self
+    }
+
+    /// Report bare e-mail addresses as `mailto:` links (C-F5; off by
+    /// default). Addresses in `<…>` (Message-IDs, `From:` lines) never are.
+    pub fn email(&mut self, yes: bool) -> &mut Self {
+        self.email = yes;
+        self
+    }
+
+    /// Report `www.` hosts as `http://` URLs (C-F4; on by default).
+    pub fn abbreviated(&mut self, yes: bool) -> &mut Self {
+        self.www = yes;
+        self
+    }
+
+    /// C-W6: join a bare URL that ends exactly at a line end with the next
+    /// line when that begins with `/`, `?`, `&`, `=`, `#` or `%` (off by
+    /// default).
+    pub fn join_unhyphenated_breaks(&mut self, yes: bool) -> &mut Self {
+        self.join_unhyphenated = yes;
+        self
+    }
+
+    /// The longest URL in bytes of text (default 8192); a longer one is
+    /// cut there and flagged ([`Link::is_truncated`]).
+    pub fn max_url_len(&mut self, bytes: usize) -> &mut Self {
+        self.limits.max_url_len = bytes;
+        self
+    }
+
+    /// The most bytes a wrapper may span, opener to closer (default 2048).
+    pub fn max_wrapper_bytes(&mut self, bytes: usize) -> &mut Self {
+        self.limits.max_wrapper_bytes = bytes;
+        self
+    }
+
+    /// The most lines a wrapper may span (default 8).
+    pub fn max_wrapper_lines(&mut self, lines: usize) -> &mut Self {
+        self.limits.max_wrapper_lines = lines;
+        self
+    }
+
+    /// Builds the finder.
+    pub fn build(&self) -> Result<Finder, BuildError> {
+        for s in self.bare.iter().chain(&self.wrapped) {
+            let b = s.as_bytes();
+            if b.is_empty()
+                || !b[0].is_ascii_alphabetic()
+                || !b.iter().all(|&c| is_scheme_byte(c))
+                || b.len() > MAX_SCHEME_LEN
+            {
+                return Err(BuildError::InvalidScheme(s.clone()));
+            }
+        }
+        let l = &self.limits;
+        if l.max_url_len == 0 {
+            return Err(BuildError::ZeroLimit("max_url_len"));
+        }
+        if l.max_wrapper_bytes == 0 {
+            return Err(BuildError::ZeroLimit("max_wrapper_bytes"));
+        }
+        if l.max_wrapper_lines == 0 {
+            return Err(BuildError::ZeroLimit("max_wrapper_lines"));
+        }
+        let mut classes: Vec<(String, SchemeClass)> = Vec::new();
+        let mut opaque = Vec::new();
+        for (name, bare) in self
+            .bare
+            .iter()
+            .map(|s| (s, true))
+            .chain(self.wrapped.iter().map(|s| (s, false)))
+        {
+            let authority = scheme::BARE_AUTHORITY.contains(&name.as_str());
+            if !authority && !opaque.contains(name) {
+                opaque.push(name.clone());
+            }
+            match classes.iter_mut().find(|(n, _)| n == name) {
+                Some((_, c)) => {
+                    c.bare |= bare;
+                    c.wrapped |= !bare;
+                }
+                None => classes.push((
+                    name.clone(),
+                    SchemeClass {
+                        bare,
+                        wrapped: !bare,
+                        authority,
+                    },
+                )),
+            }
+        }
+        Ok(Finder {
+            scanner: Scanner::new(&opaque, self.www, self.email),
+            classes,
+            limits: self.limits,
+            bare: BareOptions {
+                join_unhyphenated: self.join_unhyphenated,
+            },
+        })
+    }
+}
+
+/// Finds URLs in text. Build one with [`FinderBuilder`] (or take the
+/// defaults with [`Finder::new`]) and reuse it: building compiles the
+/// trigger automaton.
+#[derive(Clone, Debug)]
+pub struct Finder {
+    scanner: Scanner,
+    classes: Vec<(String, SchemeClass)>,
+    limits: Limits,
+    bare: BareOptions,
+}
+
+impl Default for Finder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Finds URLs with the default [`Finder`].
+///
+/// ```
+/// let urls: Vec<_> = urlx::find("Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+///     but you can probably pick it up from <ftp://ds.internic.\n    net/rfc/>.")
+///     .map(|l| l.as_str().to_owned())
+///     .collect();
+/// assert_eq!(urls, ["http://www.w3.org/Addressing/", "ftp://ds.internic.net/rfc/"]);
+/// ```
+pub fn find<H: AsRef<[u8]> + ?Sized>(text: &H) -> Links<'static, '_> {
+    static DEFAULT: OnceLock<Finder> = OnceLock::new();
+    DEFAULT.get_or_init(Finder::new).links(text)
+}
+
+/// Where a search stands: the next byte to look for a trigger at, and the
+/// end of what the last link used (no later candidate reaches back past
+/// it).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct State {
+    pub(crate) pos: usize,
+    pub(crate) floor: usize,
+}
+
+/// Counts lines up to each link, incrementally.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LineCounter {
+    pos: usize,
+    line: u64,
+    line_start: usize,
+}
+
+impl Default for LineCounter {
+    fn default() -> Self {
+        LineCounter {
+            pos: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+}
+
+impl LineCounter {
+    /// Advances to `at` over `h` (whose first byte is at offset `base` of
+    /// the stream); returns the line and column of `at`.
+    pub(crate) fn advance(&mut self, h: &[u8], base: usize, at: usize) -> (u64, u64) {
+        if at > self.pos {
+            let part = &h[self.pos - base..at - base];
+            let mut last = None;
+            for i in memchr::memchr_iter(b'\n', part) {
+                self.line += 1;
+                last = Some(i);
+            }
+            if let Some(i) = last {
+                self.line_start = self.pos + i + 1;
+            }
+            self.pos = at;
+        }
+        (self.line, (at - self.line_start) as u64 + 1)
+    }
+}
+
+/// The links in one input, in order. Made by [`Finder::links`] and
+/// [`find`].
+#[derive(Clone, Debug)]
+pub struct Links<'f, 'h> {
+    finder: &'f Finder,
+    h: &'h [u8],
+    st: State,
+    lines: LineCounter,
+}
+
+impl<'f, 'h> Iterator for Links<'f, 'h> {
+    type Item = Link<'h>;
+
+    fn next(&mut self) -> Option<Link<'h>> {
+        let mut link = self
+            .finder
+            .next_in(self.h, &mut self.st, self.h.len(), true)?;
+        let (line, col) = self.lines.advance(self.h, 0, link.start);
+        link.set_position(line, col);
+        Some(link)
+    }
+}
+
+impl std::iter::FusedIterator for Links<'_, '_> {}
+
+/// Which rules a candidate's scheme meets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Context {
+    /// `<URL:…>`: any absolute URI.
+    UrlAngle,
+    /// `<…>` or quotes: known schemes, and any scheme with `//`.
+    Wrapped,
+    /// Bare, or after a bare `URL:`: the bare schemes only.
+    Bare,
+}
+
+impl Finder {
+    /// A finder with the default configuration ([`FinderBuilder::new`]).
+    pub fn new() -> Finder {
+        FinderBuilder::new()
+            .build()
+            .expect("the default configuration is valid")
+    }
+
+    /// The links in `text`, which may be `&str` or bytes (invalid UTF-8
+    /// ends a URL and is otherwise skipped).
+    pub fn links<'f, 'h, H: AsRef<[u8]> + ?Sized>(&'f self, text: &'h H) -> Links<'f, 'h> {
+        Links {
+            finder: self,
+            h: text.as_ref(),
+            st: State::default(),
+            lines: LineCounter::default(),
+        }
+    }
+
+    pub(crate) fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn class(&self, name: &[u8]) -> Option<SchemeClass> {
+        self.classes
+            .iter()
+            .find(|(n, _)| n.as_bytes().eq_ignore_ascii_case(name))
+            .map(|(_, c)| *c)
+    }
+
+    /// The next link whose trigger starts before `stop`, in the window `h`.
+    /// Without `eof`, triggers must start before `h.len()` minus the
+    /// forward look-ahead, so that every decision sees all the bytes it
+    /// would see in the whole input.
+    pub(crate) fn next_in<'h>(
+        &self,
+        h: &'h [u8],
+        st: &mut State,
+        stop: usize,
+        eof: bool,
+    ) -> Option<Link<'h>> {
+        let stop = if eof {
+            stop
+        } else {
+            stop.min(h.len().saturating_sub(self.limits.forward()))
+        };
+        while let Some(t) = self.scanner.next(h, st.pos) {
+            if t.start >= stop {
+                return None;
+            }
+            st.pos = t.end;
+            if let Some((link, consumed)) = self.candidate(h, t, st.floor) {
+                st.floor = consumed;
+                st.pos = st.pos.max(consumed);
+                return Some(link);
+            }
+        }
+        st.pos = h.len();
+        None
+    }
+
+    fn candidate<'h>(&self, h: &'h [u8], t: Trigger, floor: usize) -> Option<(Link<'h>, usize)> {
+        let end_limit = h.len().min(t.start + self.limits.forward());
+        match t.kind {
+            TriggerKind::Colon => {
+                let c = t.colon;
+                let s = scheme::scheme_start(h, c, floor)?;
+                if h[s..c].eq_ignore_ascii_case(b"url") {
+                    return self.after_url_prefix(h, c, floor, end_limit);
+                }
+                self.at_scheme(h, s, c, floor, end_limit)
+            }
+            TriggerKind::Www => {
+                let p = t.start;
+                if p > floor
+                    && (is_scheme_byte(h[p - 1]) || matches!(h[p - 1], b'@' | b'/' | b':' | b'_'))
+                {
+                    return None;
+                }
+                self.at_www(h, p, floor, end_limit)
+            }
+            TriggerKind::At => self.at_email(h, t.start, floor, end_limit),
+        }
+    }
+
+    /// `URL:` followed, after optional whitespace, by a scheme or `www.`.
+    fn after_url_prefix<'h>(
+        &self,
+        h: &'h [u8],
+        c: usize,
+        floor: usize,
+        end_limit: usize,
+    ) -> Option<(Link<'h>, usize)> {
+        let depth = quote_depth(h, c, self.limits.back());
+        let (j, _) = whitespace_run(
+            h,
+            c + 1,
+            end_limit.min(c + 1 + self.limits.max_wrapper_bytes),
+            depth,
+        );
+        if j >= end_limit || !h[j].is_ascii_alphabetic() {
+            return None;
+        }
+        let mut k = j;
+        while k < end_limit && k - j <= MAX_SCHEME_LEN && is_scheme_byte(h[k]) {
+            k += 1;
+        }
+        if h.get(k) == Some(&b':') {
+            return self.at_scheme(h, j, k, floor, end_limit);
+        }
+        if h.len() >= j + 4 && h[j..j + 4].eq_ignore_ascii_case(b"www.") {
+            return self.at_www(h, j, floor, end_limit);
+        }
+        None
+    }
+
+    fn at_scheme<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        c: usize,
+        floor: usize,
+        end_limit: usize,
+    ) -> Option<(Link<'h>, usize)> {
+        let class = self.class(&h[s..c]);
+        let slashes = h.get(c + 1..c + 3) == Some(b"//");
+        let depth = quote_depth(h, s, self.limits.back());
+        let op = wrapper::opener(h, s, floor, self.limits.back());
+        if op.is_wrapper() {
+            let ctx = if matches!(op, Opener::UrlAngle { .. }) {
+                Context::UrlAngle
+            } else {
+                Context::Wrapped
+            };
+            let known = class.is_some_and(|c| c.bare || c.wrapped);
+            if ctx == Context::UrlAngle || known || slashes {
+                if let Some(d) = wrapper::delimit(h, s, op, &self.limits, end_limit, depth) {
+                    if let Some(found) = self.finish_wrapped(h, d, class, slashes, ctx, None) {
+                        return Some(found);
+                    }
+                }
+            }
+        }
+        // Bare, or a wrapper that was none (C-W5).
+        let class = class.filter(|c| c.bare)?;
+        if class.authority && !slashes {
+            return None;
+        }
+        let form = if op == Opener::BarePrefix {
+            Form::UrlPrefix
+        } else {
+            Form::Bare
+        };
+        let cap = end_limit.min(s + self.limits.max_url_len);
+        let d = bare::delimit(h, s, cap, depth, form, self.bare)?;
+        self.finish_bare(h, d, Some(class), slashes, None)
+    }
+
+    fn at_www<'h>(
+        &self,
+        h: &'h [u8],
+        p: usize,
+        floor: usize,
+        end_limit: usize,
+    ) -> Option<(Link<'h>, usize)> {
+        let depth = quote_depth(h, p, self.limits.back());
+        let op = wrapper::opener(h, p, floor, self.limits.back());
+        if op.is_wrapper() {
+            if let Some(mut d) = wrapper::delimit(h, p, op, &self.limits, end_limit, depth) {
+                d.form = Form::Abbreviated;
+                let ctx = if matches!(op, Opener::UrlAngle { .. }) {
+                    Context::UrlAngle
+                } else {
+                    Context::Wrapped
+                };
+                if let Some(found) = self.finish_wrapped(h, d, None, true, ctx, Some("http://")) {
+                    return Some(found);
+                }
+            }
+        }
+        let cap = end_limit.min(p + self.limits.max_url_len);
+        let d = bare::delimit(h, p, cap, depth, Form::Abbreviated, self.bare)?;
+        self.finish_bare(h, d, None, true, Some("http://"))
+    }
+
+    /// A bare e-mail address around the `@` at `a` (C-F5, e-mail mode).
+    fn at_email<'h>(
+        &self,
+        h: &'h [u8],
+        a: usize,
+        floor: usize,
+        end_limit: usize,
+    ) -> Option<(Link<'h>, usize)> {
+        let is_local =
+            |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-');
+        let mut s = a;
+        while s > floor && a - s < 64 && is_local(h[s - 1]) {
+            s -= 1;
+        }
+        if s == a || h[s] == b'.' || h[a - 1] == b'.' {
+            return None;
+        }
+        // Not inside `<…>`, a URL, or a longer word.
+        if s > 0 && (is_local(h[s - 1]) || matches!(h[s - 1], b'<' | b'/' | b':' | b'@' | b'=')) {
+            return None;
+        }
+        // The domain: dot-separated labels, the last one letters.
+        let mut e = a + 1;
+        let mut label_start = e;
+        let mut labels = 0;
+        let limit = end_limit.min(a + 256);
+        loop {
+            while e < limit && (h[e].is_ascii_alphanumeric() || h[e] == b'-') {
+                e += 1;
+            }
+            if e == label_start || h[label_start] == b'-' || h[e - 1] == b'-' {
+                return None;
+            }
+            labels += 1;
+            if e + 1 < limit && h[e] == b'.' && h[e + 1].is_ascii_alphanumeric() {
+                e += 1;
+                label_start = e;
+            } else {
+                break;
+            }
+        }
+        let tld = &h[label_start..e];
+        if labels < 2 || tld.len() < 2 || !tld.iter().all(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        if h.get(e)
+            .is_some_and(|&b| b == b'@' || b.is_ascii_alphanumeric())
+        {
+            return None;
+        }
+        let d = Delimited {
+            form: Form::Email,
+            pieces: Pieces::one(s, e),
+            consumed: e,
+            truncated: false,
+        };
+        self.finish_wrapped(h, d, None, false, Context::UrlAngle, Some("mailto:"))
+    }
+
+    /// Checks a wrapped candidate: the whole text must be a URI.
+    fn finish_wrapped<'h>(
+        &self,
+        h: &'h [u8],
+        d: Delimited,
+        class: Option<SchemeClass>,
+        slashes: bool,
+        ctx: Context,
+        prefix: Option<&str>,
+    ) -> Option<(Link<'h>, usize)> {
+        let text = d.pieces.text(h)?;
+        if text.len() > self.limits.max_url_len {
+            return None;
+        }
+        let url = with_prefix(text, prefix);
+        let u = uri::parse_iri(&url).ok()?;
+        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, prefix.is_some()) {
+            return None;
+        }
+        let meta = u.meta();
+        let alt = d.pieces.alt(h).map(|a| match prefix {
+            Some(p) => format!("{p}{a}"),
+            None => a,
+        });
+        Some((make_link(url, &d, meta, alt), d.consumed))
+    }
+
+    /// Checks a bare candidate: its longest prefix that is a URI, trimmed
+    /// again by C-F7 where the parser cut it.
+    fn finish_bare<'h>(
+        &self,
+        h: &'h [u8],
+        mut d: Delimited,
+        class: Option<SchemeClass>,
+        slashes: bool,
+        prefix: Option<&str>,
+    ) -> Option<(Link<'h>, usize)> {
+        let plen = prefix.map_or(0, str::len);
+        for _ in 0..3 {
+            let url = with_prefix(d.pieces.text(h)?, prefix);
+            let n = uri::parse_prefix(&url, Syntax::Iri)?.as_str().len();
+            if n == url.len() {
+                let u = uri::parse_iri(&url).ok()?;
+                if !u.is_absolute()
+                    || !self.acceptable(&u, class, slashes, Context::Bare, prefix.is_some())
+                {
+                    return None;
+                }
+                let meta = u.meta();
+                let alt = d
+                    .pieces
+                    .alt(h)
+                    .map(|a| format!("{}{a}", prefix.unwrap_or("")));
+                d.consumed = d.pieces.end();
+                return Some((make_link(url, &d, meta, alt), d.consumed));
+            }
+            if n <= plen {
+                return None;
+            }
+            bare::retrim(h, &mut d.pieces, n - plen);
+            d.truncated = false;
+            if d.pieces.len() == 0 {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The structural rules of C-F2 and C-F3 beyond syntax.
+    fn acceptable(
+        &self,
+        u: &Uri<'_>,
+        class: Option<SchemeClass>,
+        slashes: bool,
+        ctx: Context,
+        abbreviated: bool,
+    ) -> bool {
+        let scheme = u.scheme().unwrap_or("");
+        if abbreviated {
+            if scheme.eq_ignore_ascii_case("mailto") {
+                return !u.path().is_empty();
+            }
+            // `www.` + at least one more label, not a bare number.
+            let host = u.host().unwrap_or("");
+            let rest = host.get(4..).unwrap_or("");
+            let last = rest.rsplit('.').next().unwrap_or("");
+            return rest.contains('.')
+                && !last.is_empty()
+                && !last.bytes().all(|b| b.is_ascii_digit());
+        }
+        if slashes || class.is_some_and(|c| c.authority) {
+            if u.authority().is_none() {
+                return false;
+            }
+            let host_empty = u.host().is_none_or_empty();
+            if host_empty && !(scheme.eq_ignore_ascii_case("file") && u.path().len() > 1) {
+                return false;
+            }
+            return true;
+        }
+        let path = u.path();
+        if path.is_empty() {
+            return false;
+        }
+        // In running text a word such as `news:` is followed by prose: a
+        // bare opaque URL starts with ASCII (`的news:形式…` is no URL).
+        let first = path.as_bytes()[0];
+        if ctx == Context::Bare
+            && !(first.is_ascii_alphanumeric() || matches!(first, b'*' | b'%' | b'_' | b'~' | b'+'))
+        {
+            return false;
+        }
+        if scheme.eq_ignore_ascii_case("mailto") && ctx == Context::Bare && !path.contains('@') {
+            return false;
+        }
+        if scheme.eq_ignore_ascii_case("urn") && !path.contains(':') {
+            return false;
+        }
+        true
+    }
+}
+
+trait EmptyHost {
+    fn is_none_or_empty(self) -> bool;
+}
+
+impl EmptyHost for Option<&str> {
+    fn is_none_or_empty(self) -> bool {
+        self.map_or(true, str::is_empty)
+    }
+}
+
+fn with_prefix<'h>(text: Cow<'h, str>, prefix: Option<&str>) -> Cow<'h, str> {
+    match prefix {
+        None => text,
+        Some(p) => {
+            let mut s = String::with_capacity(p.len() + text.len());
+            s.push_str(p);
+            s.push_str(&text);
+            Cow::Owned(s)
+        }
+    }
+}
+
+fn make_link<'h>(url: Cow<'h, str>, d: &Delimited, meta: Meta, alt: Option<String>) -> Link<'h> {
+    Link {
+        url,
+        start: d.pieces.start(),
+        end: d.pieces.end(),
+        line: 0,
+        column: 0,
+        form: d.form,
+        alt,
+        meta,
+        truncated: d.truncated,
+    }
+}
