@@ -400,7 +400,9 @@ impl LineCounter {
             }
             self.pos = at;
         }
-        (self.line, (at - self.line_start) as u64 + 1)
+        // Links come in order, so `at` is never before the last line start
+        // when a link asks; compaction asks only for the count.
+        (self.line, at.saturating_sub(self.line_start) as u64 + 1)
     }
 }
 
@@ -463,6 +465,26 @@ impl Finder {
         &self.limits
     }
 
+    /// The links in everything `reader` yields, read in chunks: memory stays
+    /// bounded by the caps whatever the input's size, and the links are
+    /// those [`Finder::links`] gives for the whole input (a URL across a
+    /// chunk boundary included). Spans, lines and columns count from the
+    /// start of the stream.
+    ///
+    /// ```
+    /// let text = "see <http://a.example/long/\n   path> and http://b.example/";
+    /// let finder = urlx::Finder::new();
+    /// let urls: Vec<String> = finder
+    ///     .stream(text.as_bytes())
+    ///     .map(|l| l.map(|l| l.as_str().to_owned()))
+    ///     .collect::<Result<_, _>>()
+    ///     .unwrap();
+    /// assert_eq!(urls, ["http://a.example/long/path", "http://b.example/"]);
+    /// ```
+    pub fn stream<R: std::io::Read>(&self, reader: R) -> crate::stream::StreamLinks<'_, R> {
+        crate::stream::StreamLinks::new(self, reader)
+    }
+
     fn class(&self, name: &[u8]) -> Option<SchemeClass> {
         self.classes
             .iter()
@@ -481,13 +503,19 @@ impl Finder {
         stop: usize,
         eof: bool,
     ) -> Option<Link<'h>> {
+        // Without the end of the input, keep a margin past the look-ahead
+        // for the few bytes a check reads beyond its cap (a 3-byte closing
+        // quote, CR LF, a grapheme's neighbour).
         let stop = if eof {
             stop
         } else {
-            stop.min(h.len().saturating_sub(self.limits.forward()))
+            stop.min(h.len().saturating_sub(self.limits.forward() + 64))
         };
         while let Some(t) = self.scanner.next(h, st.pos) {
             if t.start >= stop {
+                // No trigger starts before it: searching again from here
+                // finds the same ones.
+                st.pos = t.start;
                 return None;
             }
             st.pos = t.end;
@@ -497,7 +525,13 @@ impl Finder {
                 return Some(link);
             }
         }
-        st.pos = h.len();
+        // No trigger lies wholly in the rest; one may still end past it.
+        st.pos = if eof {
+            h.len()
+        } else {
+            st.pos
+                .max(h.len().saturating_sub(self.scanner.max_pattern_len()))
+        };
         None
     }
 
@@ -778,7 +812,7 @@ impl Finder {
             if u.authority().is_none() {
                 return false;
             }
-            let host_empty = u.host().is_none_or_empty();
+            let host_empty = u.host().is_none_or(str::is_empty);
             if host_empty && !(scheme.eq_ignore_ascii_case("file") && u.path().len() > 1) {
                 return false;
             }
@@ -803,16 +837,6 @@ impl Finder {
             return false;
         }
         true
-    }
-}
-
-trait EmptyHost {
-    fn is_none_or_empty(self) -> bool;
-}
-
-impl EmptyHost for Option<&str> {
-    fn is_none_or_empty(self) -> bool {
-        self.map_or(true, str::is_empty)
     }
 }
 

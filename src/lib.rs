@@ -28,8 +28,10 @@
 mod delimit;
 mod find;
 mod scan;
+mod stream;
 pub mod uri;
 
 pub use delimit::Form;
 pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links};
+pub use stream::StreamLinks;
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};

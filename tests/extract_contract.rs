@@ -21,7 +21,10 @@ fn expect(text: &str, want: &[&str]) {
 
 #[track_caller]
 fn form(text: &str) -> Form {
-    find(text).next().unwrap_or_else(|| panic!("no link in {text:?}")).form()
+    find(text)
+        .next()
+        .unwrap_or_else(|| panic!("no link in {text:?}"))
+        .form()
 }
 
 #[test]
@@ -49,9 +52,23 @@ fn c_f1_four_forms_and_wrappers_outside_the_url() {
 #[test]
 fn c_f2_which_schemes_count_where() {
     // Bare: the known schemes only.
-    expect("ssh://git.example/r sftp://h.example/f git://h.example/r", &["ssh://git.example/r", "sftp://h.example/f", "git://h.example/r"]);
+    expect(
+        "ssh://git.example/r sftp://h.example/f git://h.example/r",
+        &[
+            "ssh://git.example/r",
+            "sftp://h.example/f",
+            "git://h.example/r",
+        ],
+    );
     expect("foo://a.example/x", &[]);
-    expect("mailto:joe@a.example xmpp:joe@a.example sip:joe@a.example", &["mailto:joe@a.example", "xmpp:joe@a.example", "sip:joe@a.example"]);
+    expect(
+        "mailto:joe@a.example xmpp:joe@a.example sip:joe@a.example",
+        &[
+            "mailto:joe@a.example",
+            "xmpp:joe@a.example",
+            "sip:joe@a.example",
+        ],
+    );
     // urn: and tel: only inside wrappers.
     expect("urn:isbn:0451450523", &[]);
     expect("<urn:isbn:0451450523>", &["urn:isbn:0451450523"]);
@@ -66,13 +83,19 @@ fn c_f2_which_schemes_count_where() {
     expect("<URL:foo:bar>", &["foo:bar"]);
     // The list is configurable.
     let f = FinderBuilder::new().bare_schemes(["foo"]).build().unwrap();
-    assert_eq!(urls_with(&f, "foo://a.example/x http://a.example/"), ["foo://a.example/x"]);
+    assert_eq!(
+        urls_with(&f, "foo://a.example/x http://a.example/"),
+        ["foo://a.example/x"]
+    );
     assert!(FinderBuilder::new().bare_schemes(["9x"]).build().is_err());
 }
 
 #[test]
 fn c_f3_word_boundary_and_empty_urls() {
-    expect("xhttp://a.example/ 3http://a.example/ a.http://a.example/", &[]);
+    expect(
+        "xhttp://a.example/ 3http://a.example/ a.http://a.example/",
+        &[],
+    );
     expect("(http://a.example/)", &["http://a.example/"]);
     expect("http:// and news: and mailto: alone", &[]);
     expect("http:///x http://:80/ http:a.example", &[]);
@@ -102,28 +125,45 @@ fn c_f5_email_addresses_and_message_ids() {
     expect("Message-ID: <1234.5678@host.a.example>", &[]);
     expect("write to joe@a.example.", &[]);
     let f = FinderBuilder::new().email(true).build().unwrap();
-    let v: Vec<_> = f.links("write to joe.b+x@mail.a.example. Or <ann@a.example>").collect();
+    let v: Vec<_> = f
+        .links("write to joe.b+x@mail.a.example. Or <ann@a.example>")
+        .collect();
     assert_eq!(v.len(), 1);
     assert_eq!(v[0].as_str(), "mailto:joe.b+x@mail.a.example");
     assert_eq!(v[0].form(), Form::Email);
-    assert_eq!(urls_with(&f, "a@b x@1.2.3.4 joe@localhost"), Vec::<String>::new());
+    assert_eq!(
+        urls_with(&f, "a@b x@1.2.3.4 joe@localhost"),
+        Vec::<String>::new()
+    );
 }
 
 #[test]
 fn c_f6_relative_references_are_never_extracted() {
-    expect("see /path/to/x, ../a/b, ./c, ?q=1, #frag and //host.example/x", &[]);
+    expect(
+        "see /path/to/x, ../a/b, ./c, ?q=1, #frag and //host.example/x",
+        &[],
+    );
 }
 
 #[test]
 fn c_f7_trailing_punctuation_and_brackets() {
-    expect("http://a.example/x. http://a.example/y, http://a.example/z; http://a.example/w!", &[
-        "http://a.example/x",
-        "http://a.example/y",
-        "http://a.example/z",
-        "http://a.example/w",
-    ]);
-    expect("Is it http://a.example/x? Yes: http://a.example/y...", &["http://a.example/x", "http://a.example/y"]);
-    expect("(see http://en.wikipedia.org/wiki/Foo_(bar))", &["http://en.wikipedia.org/wiki/Foo_(bar)"]);
+    expect(
+        "http://a.example/x. http://a.example/y, http://a.example/z; http://a.example/w!",
+        &[
+            "http://a.example/x",
+            "http://a.example/y",
+            "http://a.example/z",
+            "http://a.example/w",
+        ],
+    );
+    expect(
+        "Is it http://a.example/x? Yes: http://a.example/y...",
+        &["http://a.example/x", "http://a.example/y"],
+    );
+    expect(
+        "(see http://en.wikipedia.org/wiki/Foo_(bar))",
+        &["http://en.wikipedia.org/wiki/Foo_(bar)"],
+    );
     expect("[1] [http://a.example/x]", &["http://a.example/x"]);
     // Inside a wrapper nothing is dropped.
     expect("<http://a.example/x.>", &["http://a.example/x."]);
@@ -136,13 +176,27 @@ fn c_f8_non_ascii_letters_stay_punctuation_ends() {
     expect("见 http://例え.jp/パス。次", &["http://例え.jp/パス"]);
     expect("http://a.example/x\u{a0}next", &["http://a.example/x"]);
     expect("“http://a.example/x”，他说", &["http://a.example/x"]);
-    expect("http://a.example/e\u{301}x", &["http://a.example/e\u{301}x"]);
+    expect(
+        "http://a.example/e\u{301}x",
+        &["http://a.example/e\u{301}x"],
+    );
     expect("http://a.example/x\u{3000}y", &["http://a.example/x"]);
 }
 
 #[test]
 fn c_f9_characters_no_url_may_contain() {
-    for t in ["http://a.example/x<y", "http://a.example/x>y", "http://a.example/x\"y", "http://a.example/x{y", "http://a.example/x}y", "http://a.example/x|y", "http://a.example/x\\y", "http://a.example/x^y", "http://a.example/x`y", "http://a.example/x\x07y"] {
+    for t in [
+        "http://a.example/x<y",
+        "http://a.example/x>y",
+        "http://a.example/x\"y",
+        "http://a.example/x{y",
+        "http://a.example/x}y",
+        "http://a.example/x|y",
+        "http://a.example/x\\y",
+        "http://a.example/x^y",
+        "http://a.example/x`y",
+        "http://a.example/x\x07y",
+    ] {
         expect(t, &["http://a.example/x"]);
     }
     expect("http://a.example/~joe", &["http://a.example/~joe"]);
@@ -150,9 +204,18 @@ fn c_f9_characters_no_url_may_contain() {
 
 #[test]
 fn c_w1_line_breaks_inside_wrappers() {
-    expect("\"http://a.example/long/\n   path\"", &["http://a.example/long/path"]);
-    expect("<http://a.example/long/\r   path>", &["http://a.example/long/path"]);
-    expect("<http://a.example/long/\r\n   path>", &["http://a.example/long/path"]);
+    expect(
+        "\"http://a.example/long/\n   path\"",
+        &["http://a.example/long/path"],
+    );
+    expect(
+        "<http://a.example/long/\r   path>",
+        &["http://a.example/long/path"],
+    );
+    expect(
+        "<http://a.example/long/\r\n   path>",
+        &["http://a.example/long/path"],
+    );
     // The span covers the break; the URL does not.
     let t = "x <http://a.example/long/\n   path> y";
     let l = find(t).next().unwrap();
@@ -162,20 +225,47 @@ fn c_w1_line_breaks_inside_wrappers() {
 
 #[test]
 fn c_w2_quote_prefixes_on_continuation_lines() {
-    expect("> see <http://a.example/long/\n> path/x>", &["http://a.example/long/path/x"]);
-    expect(">> see <http://a.example/long/\n>> path/x>", &["http://a.example/long/path/x"]);
-    expect("> > see <URL:http://a.example/long/\n> >   path/x>", &["http://a.example/long/path/x"]);
-    let l = find("> see http://a.example/long-\n> path now").next().unwrap();
+    expect(
+        "> see <http://a.example/long/\n> path/x>",
+        &["http://a.example/long/path/x"],
+    );
+    expect(
+        ">> see <http://a.example/long/\n>> path/x>",
+        &["http://a.example/long/path/x"],
+    );
+    expect(
+        "> > see <URL:http://a.example/long/\n> >   path/x>",
+        &["http://a.example/long/path/x"],
+    );
+    let l = find("> see http://a.example/long-\n> path now")
+        .next()
+        .unwrap();
     assert_eq!(l.as_str(), "http://a.example/long-path");
     assert_eq!(l.alt(), Some("http://a.example/longpath"));
 }
 
 #[test]
 fn c_w3_hyphen_at_line_end_wrapped_and_bare() {
-    let l = find("<http://a.example/internet-\n    drafts/x>").next().unwrap();
-    assert_eq!((l.as_str(), l.alt()), ("http://a.example/internet-drafts/x", Some("http://a.example/internetdrafts/x")));
-    let l = find("see http://www.example-\ncorp.com/ now").next().unwrap();
-    assert_eq!((l.as_str(), l.alt()), ("http://www.example-corp.com/", Some("http://www.examplecorp.com/")));
+    let l = find("<http://a.example/internet-\n    drafts/x>")
+        .next()
+        .unwrap();
+    assert_eq!(
+        (l.as_str(), l.alt()),
+        (
+            "http://a.example/internet-drafts/x",
+            Some("http://a.example/internetdrafts/x")
+        )
+    );
+    let l = find("see http://www.example-\ncorp.com/ now")
+        .next()
+        .unwrap();
+    assert_eq!(
+        (l.as_str(), l.alt()),
+        (
+            "http://www.example-corp.com/",
+            Some("http://www.examplecorp.com/")
+        )
+    );
     // A signature separator or a list dash is no continuation.
     expect("http://a.example/x-\n-- \nJoe", &["http://a.example/x-"]);
     expect("http://a.example/x-\n- item", &["http://a.example/x-"]);
@@ -185,8 +275,16 @@ fn c_w3_hyphen_at_line_end_wrapped_and_bare() {
 
 #[test]
 fn c_w4_spaces_inside_angle_brackets() {
-    let l = find("<http://a.example/My Documents/x.txt>").next().unwrap();
-    assert_eq!((l.as_str(), l.alt()), ("http://a.example/MyDocuments/x.txt", Some("http://a.example/My%20Documents/x.txt")));
+    let l = find("<http://a.example/My Documents/x.txt>")
+        .next()
+        .unwrap();
+    assert_eq!(
+        (l.as_str(), l.alt()),
+        (
+            "http://a.example/MyDocuments/x.txt",
+            Some("http://a.example/My%20Documents/x.txt")
+        )
+    );
     // In quotes a space is no part of a URL: the quote is no wrapper.
     expect("\"http://a.example/x y\"", &["http://a.example/x"]);
 }
@@ -194,7 +292,10 @@ fn c_w4_spaces_inside_angle_brackets() {
 #[test]
 fn c_w5_wrapper_caps_and_stray_openers() {
     // Never closed: bare from the URL on, and the text after is not eaten.
-    expect("see <http://a.example/x and http://b.example/y", &["http://a.example/x", "http://b.example/y"]);
+    expect(
+        "see <http://a.example/x and http://b.example/y",
+        &["http://a.example/x", "http://b.example/y"],
+    );
     // More than 8 lines.
     let t = format!("<http://a.example/x\n{}>", "y\n".repeat(9));
     expect(&t, &["http://a.example/x"]);
@@ -208,16 +309,25 @@ fn c_w5_wrapper_caps_and_stray_openers() {
     expect("<http://a.example/x \"quoted\">", &["http://a.example/x"]);
     // The caps are settable.
     let f = FinderBuilder::new().max_wrapper_lines(1).build().unwrap();
-    assert_eq!(urls_with(&f, "<http://a.example/x\ny>"), ["http://a.example/x"]);
+    assert_eq!(
+        urls_with(&f, "<http://a.example/x\ny>"),
+        ["http://a.example/x"]
+    );
 }
 
 #[test]
 fn c_w6_unhyphenated_bare_breaks_only_as_an_option() {
     let t = "http://a.example/x\n/y?z=1 more";
     expect(t, &["http://a.example/x"]);
-    let f = FinderBuilder::new().join_unhyphenated_breaks(true).build().unwrap();
+    let f = FinderBuilder::new()
+        .join_unhyphenated_breaks(true)
+        .build()
+        .unwrap();
     assert_eq!(urls_with(&f, t), ["http://a.example/x/y?z=1"]);
-    assert_eq!(urls_with(&f, "http://a.example/x\nmore"), ["http://a.example/x"]);
+    assert_eq!(
+        urls_with(&f, "http://a.example/x\nmore"),
+        ["http://a.example/x"]
+    );
 }
 
 #[test]
@@ -229,7 +339,26 @@ fn c_o1_position_form_alt_and_parse() {
     assert_eq!(l.form(), Form::UrlPrefix);
     assert_eq!(l.alt(), None);
     let u = l.uri();
-    assert_eq!((u.scheme(), u.userinfo(), u.host(), u.port(), u.path(), u.query(), u.fragment()), (Some("http"), Some("Joe"), Some("a.example"), Some("8080"), "/p", Some("q"), Some("f")));
+    assert_eq!(
+        (
+            u.scheme(),
+            u.userinfo(),
+            u.host(),
+            u.port(),
+            u.path(),
+            u.query(),
+            u.fragment()
+        ),
+        (
+            Some("http"),
+            Some("Joe"),
+            Some("a.example"),
+            Some("8080"),
+            "/p",
+            Some("q"),
+            Some("f")
+        )
+    );
     assert!(!l.is_truncated());
     // Borrowed when nothing was removed.
     assert!(matches!(l.into_url(), Cow::Borrowed(_)));
@@ -237,19 +366,33 @@ fn c_o1_position_form_alt_and_parse() {
 
 #[test]
 fn c_o2_reported_as_typed() {
-    expect("HTTP://Example.COM:80/%7ejoe/./x", &["HTTP://Example.COM:80/%7ejoe/./x"]);
+    expect(
+        "HTTP://Example.COM:80/%7ejoe/./x",
+        &["HTTP://Example.COM:80/%7ejoe/./x"],
+    );
 }
 
 #[test]
 fn c_s3_escaped_crlf_never_decoded() {
-    expect("gopher://h.example/1%0D%0AQUIT", &["gopher://h.example/1%0D%0AQUIT"]);
+    expect(
+        "gopher://h.example/1%0D%0AQUIT",
+        &["gopher://h.example/1%0D%0AQUIT"],
+    );
 }
 
 #[test]
 fn bytes_input_and_invalid_utf8_never_hide_a_url() {
-    let text: &[u8] = b"\xff\xfe http://a.example/x\xffy <http://b.example/\xc3> \xe9http://c.example/";
+    let text: &[u8] =
+        b"\xff\xfe http://a.example/x\xffy <http://b.example/\xc3> \xe9http://c.example/";
     let v: Vec<_> = find(text).map(|l| l.as_str().to_owned()).collect();
-    assert_eq!(v, ["http://a.example/x", "http://b.example/", "http://c.example/"]);
+    assert_eq!(
+        v,
+        [
+            "http://a.example/x",
+            "http://b.example/",
+            "http://c.example/"
+        ]
+    );
 }
 
 #[test]

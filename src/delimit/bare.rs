@@ -145,7 +145,7 @@ pub(crate) fn delimit(
     let (ls, le) = pieces.rest.last().map_or(pieces.first, |p| (p.1, p.2));
     if h[le - 1] >= 0x80 || h.get(le).is_some_and(|&b| b >= 0x80) {
         let last = std::str::from_utf8(&h[ls..le]).ok()?;
-        let after = &h[le..h.len().min(le + 32)];
+        let after = &h[le..cap.min(le + 32)];
         let keep = grapheme_floor(last, last.len(), after);
         if keep < last.len() {
             let total = pieces.len() - (last.len() - keep);

@@ -114,10 +114,8 @@ impl Pieces {
         let mut out = String::with_capacity(self.len() + 8);
         for (joint, s, e) in self.iter() {
             match joint {
-                Some(Joint::HyphenBreak) => {
-                    if out.ends_with('-') {
-                        out.pop();
-                    }
+                Some(Joint::HyphenBreak) if out.ends_with('-') => {
+                    out.pop();
                 }
                 Some(Joint::Spaces(n)) => {
                     for _ in 0..n {

@@ -57,8 +57,8 @@ pub(crate) fn ends_bare_url(c: char) -> bool {
 /// URL text from its start; `after` is what follows `end` in the input (a
 /// few bytes are enough: clusters that cross a URL end are short).
 pub(crate) fn grapheme_floor(text: &str, end: usize, after: &[u8]) -> usize {
-    let next_ascii = after.first().is_none_or_ascii();
-    let prev_ascii = text[..end].as_bytes().last().is_none_or_ascii();
+    let next_ascii = after.first().is_none_or(|&b| b < 0x80);
+    let prev_ascii = text.as_bytes()[..end].last().is_none_or(|&b| b < 0x80);
     if next_ascii && prev_ascii {
         // ASCII on both sides is a boundary, except CR LF (never in a URL).
         return end;
@@ -80,20 +80,6 @@ pub(crate) fn grapheme_floor(text: &str, end: usize, after: &[u8]) -> usize {
         },
         // A boundary, or a cursor that wants more context than a URL has.
         _ => end,
-    }
-}
-
-trait AsciiEdge {
-    fn is_none_or_ascii(self) -> bool;
-}
-
-impl AsciiEdge for Option<&u8> {
-    #[inline]
-    fn is_none_or_ascii(self) -> bool {
-        match self {
-            None => true,
-            Some(b) => *b < 0x80,
-        }
     }
 }
 

@@ -37,6 +37,7 @@ pub(crate) struct Trigger {
 pub(crate) struct Scanner {
     ac: AhoCorasick,
     kinds: Vec<TriggerKind>,
+    max_len: usize,
 }
 
 impl Scanner {
@@ -59,12 +60,18 @@ impl Scanner {
             pats.push(b"@".to_vec());
             kinds.push(TriggerKind::At);
         }
+        let max_len = pats.iter().map(Vec::len).max().unwrap_or(1);
         let ac = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostFirst)
             .build(&pats)
             .expect("the trigger patterns are a handful of short literals");
-        Scanner { ac, kinds }
+        Scanner { ac, kinds, max_len }
+    }
+
+    /// The longest trigger pattern.
+    pub(crate) fn max_pattern_len(&self) -> usize {
+        self.max_len
     }
 
     /// The first trigger that starts at or after `from`.
