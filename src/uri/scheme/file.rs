@@ -19,7 +19,7 @@ impl<'a> File<'a> {
     /// `localhost`).
     pub fn is_local(&self) -> bool {
         self.host()
-            .map_or(true, |h| h.eq_ignore_ascii_case("localhost"))
+            .is_none_or(|h| h.eq_ignore_ascii_case("localhost"))
     }
 
     /// The fpath: after the `/` that follows the host.
