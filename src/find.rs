@@ -812,7 +812,11 @@ impl Finder {
             if u.authority().is_none() {
                 return false;
             }
-            let host_empty = u.host().is_none_or(str::is_empty);
+            // A host of punctuation alone (`https://=` where quoted-printable
+            // broke a line) names nothing.
+            let host_empty = u
+                .host()
+                .is_none_or(|h| !h.bytes().any(|b| b.is_ascii_alphanumeric() || b >= 0x80));
             if host_empty && !(scheme.eq_ignore_ascii_case("file") && u.path().len() > 1) {
                 return false;
             }

@@ -404,3 +404,8 @@ fn max_url_len_cuts_and_flags() {
     assert_eq!(v[0].as_str().len(), 30);
     assert!(v[0].is_truncated());
 }
+
+#[test]
+fn c_f3_a_host_of_punctuation_names_nothing() {
+    expect("https://=\nnext https://[::1]/x", &["https://[::1]/x"]);
+}

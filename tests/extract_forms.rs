@@ -1,0 +1,113 @@
+//! Regression on real text: every folder of `../shared/corpora/forms/`
+//! (one per way a URL is written in mail and plain text) against the links
+//! recorded in `tests/data/forms/<folder>.tsv`, which were checked by eye
+//! when written (file, line:column, form, URL, alternative or `-`).
+//!
+//! Mail-encoding artefacts (`=3D`, a URL cut at a quoted-printable soft
+//! break) are recorded as plain-text extraction gives them: decoding is the
+//! mail mode's job (issue 5), and these files will change with it.
+//!
+//! Skipped, with a message, where the shared corpora are absent. To
+//! re-record after a deliberate change: `URLX_BLESS=1 cargo test --test
+//! extract_forms`, then read the diff.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+fn corpus() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/forms");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {} is not there", dir.display());
+        None
+    }
+}
+
+fn render(dir: &Path) -> String {
+    let finder = urlx::Finder::new();
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).collect();
+    files.sort();
+    let mut out = String::new();
+    for p in files {
+        let bytes = std::fs::read(&p).unwrap();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        for l in finder.links(&bytes) {
+            writeln!(out, "{name}\t{}:{}\t{}\t{}\t{}", l.line(), l.column(), l.form(), l.as_str(), l.alt().unwrap_or("-")).unwrap();
+        }
+    }
+    out
+}
+
+fn check(folder: &str) {
+    let Some(root) = corpus() else { return };
+    let got = render(&root.join(folder));
+    let expected_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/forms").join(format!("{folder}.tsv"));
+    if std::env::var_os("URLX_BLESS").is_some() {
+        std::fs::write(&expected_path, &got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&expected_path).unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
+    if got != want {
+        let g: Vec<_> = got.lines().collect();
+        let w: Vec<_> = want.lines().collect();
+        let missing: Vec<_> = w.iter().filter(|l| !g.contains(l)).collect();
+        let extra: Vec<_> = g.iter().filter(|l| !w.contains(l)).collect();
+        panic!("{folder}: {} links expected, {} found\nmissing:\n{missing:#?}\nnew:\n{extra:#?}", w.len(), g.len());
+    }
+}
+
+#[test]
+fn forms_angle() {
+    check("angle");
+}
+
+#[test]
+fn forms_angle_url_prefix() {
+    check("angle-URL-prefix");
+}
+
+#[test]
+fn forms_bare() {
+    check("bare");
+}
+
+#[test]
+fn forms_dquote() {
+    check("dquote");
+}
+
+#[test]
+fn forms_paren() {
+    check("paren");
+}
+
+#[test]
+fn forms_qp_3d_in_url() {
+    check("qp-3D-in-url");
+}
+
+#[test]
+fn forms_qp_soft_break_url() {
+    check("qp-soft-break-url");
+}
+
+#[test]
+fn forms_quoted_reply() {
+    check("quoted-reply");
+}
+
+#[test]
+fn forms_wrapped_angle() {
+    check("wrapped-angle");
+}
+
+#[test]
+fn forms_wrapped_hyphen_eol() {
+    check("wrapped-hyphen-eol");
+}
+
+#[test]
+fn forms_www_no_scheme() {
+    check("www-no-scheme");
+}
