@@ -6,7 +6,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 use crate::delimit::bare::{self, BareOptions};
-use crate::delimit::rejoin::{quote_depth, whitespace_run};
+use crate::delimit::rejoin::{whitespace_run, Depth};
 use crate::delimit::wrapper::{self, Opener};
 use crate::delimit::{Delimited, Form, Limits, Pieces};
 use crate::scan::scheme::{self, is_scheme_byte, SchemeClass, MAX_SCHEME_LEN};
@@ -390,12 +390,10 @@ impl LineCounter {
     pub(crate) fn advance(&mut self, h: &[u8], base: usize, at: usize) -> (u64, u64) {
         if at > self.pos {
             let part = &h[self.pos - base..at - base];
-            let mut last = None;
-            for i in memchr::memchr_iter(b'\n', part) {
-                self.line += 1;
-                last = Some(i);
-            }
-            if let Some(i) = last {
+            let n = count_newlines(part);
+            if n > 0 {
+                self.line += n as u64;
+                let i = memchr::memrchr(b'\n', part).unwrap_or(0);
                 self.line_start = self.pos + i + 1;
             }
             self.pos = at;
@@ -404,6 +402,14 @@ impl LineCounter {
         // when a link asks; compaction asks only for the count.
         (self.line, at.saturating_sub(self.line_start) as u64 + 1)
     }
+}
+
+/// Counts LF bytes. Byte-wide sums over blocks of 255 vectorize (16 or 32
+/// bytes an instruction); an iterator of matches would stop at each line.
+fn count_newlines(b: &[u8]) -> usize {
+    b.chunks(255)
+        .map(|c| c.iter().fold(0u8, |n, &x| n + u8::from(x == b'\n')) as usize)
+        .sum()
 }
 
 /// The links in one input, in order. Made by [`Finder::links`] and
@@ -567,12 +573,12 @@ impl Finder {
         floor: usize,
         end_limit: usize,
     ) -> Option<(Link<'h>, usize)> {
-        let depth = quote_depth(h, c, self.limits.back());
+        let depth = Depth::of_line(c, self.limits.back());
         let (j, _) = whitespace_run(
             h,
             c + 1,
             end_limit.min(c + 1 + self.limits.max_wrapper_bytes),
-            depth,
+            &depth,
         );
         if j >= end_limit || !h[j].is_ascii_alphabetic() {
             return None;
@@ -600,7 +606,7 @@ impl Finder {
     ) -> Option<(Link<'h>, usize)> {
         let class = self.class(&h[s..c]);
         let slashes = h.get(c + 1..c + 3) == Some(b"//");
-        let depth = quote_depth(h, s, self.limits.back());
+        let depth = Depth::of_line(s, self.limits.back());
         let op = wrapper::opener(h, s, floor, self.limits.back());
         if op.is_wrapper() {
             let ctx = if matches!(op, Opener::UrlAngle { .. }) {
@@ -610,7 +616,7 @@ impl Finder {
             };
             let known = class.is_some_and(|c| c.bare || c.wrapped);
             if ctx == Context::UrlAngle || known || slashes {
-                if let Some(d) = wrapper::delimit(h, s, op, &self.limits, end_limit, depth) {
+                if let Some(d) = wrapper::delimit(h, s, op, &self.limits, end_limit, &depth) {
                     if let Some(found) = self.finish_wrapped(h, d, class, slashes, ctx, None) {
                         return Some(found);
                     }
@@ -628,7 +634,7 @@ impl Finder {
             Form::Bare
         };
         let cap = end_limit.min(s + self.limits.max_url_len);
-        let d = bare::delimit(h, s, cap, depth, form, self.bare)?;
+        let d = bare::delimit(h, s, cap, &depth, form, self.bare)?;
         self.finish_bare(h, d, Some(class), slashes, None)
     }
 
@@ -639,10 +645,10 @@ impl Finder {
         floor: usize,
         end_limit: usize,
     ) -> Option<(Link<'h>, usize)> {
-        let depth = quote_depth(h, p, self.limits.back());
+        let depth = Depth::of_line(p, self.limits.back());
         let op = wrapper::opener(h, p, floor, self.limits.back());
         if op.is_wrapper() {
-            if let Some(mut d) = wrapper::delimit(h, p, op, &self.limits, end_limit, depth) {
+            if let Some(mut d) = wrapper::delimit(h, p, op, &self.limits, end_limit, &depth) {
                 d.form = Form::Abbreviated;
                 let ctx = if matches!(op, Opener::UrlAngle { .. }) {
                     Context::UrlAngle
@@ -655,7 +661,7 @@ impl Finder {
             }
         }
         let cap = end_limit.min(p + self.limits.max_url_len);
-        let d = bare::delimit(h, p, cap, depth, Form::Abbreviated, self.bare)?;
+        let d = bare::delimit(h, p, cap, &depth, Form::Abbreviated, self.bare)?;
         self.finish_bare(h, d, None, true, Some("http://"))
     }
 
@@ -758,9 +764,9 @@ impl Finder {
         let plen = prefix.map_or(0, str::len);
         for _ in 0..3 {
             let url = with_prefix(d.pieces.text(h)?, prefix);
-            let n = uri::parse_prefix(&url, Syntax::Iri)?.as_str().len();
+            let u = uri::parse_prefix(&url, Syntax::Iri)?;
+            let n = u.as_str().len();
             if n == url.len() {
-                let u = uri::parse_iri(&url).ok()?;
                 if !u.is_absolute()
                     || !self.acceptable(&u, class, slashes, Context::Bare, prefix.is_some())
                 {

@@ -24,6 +24,7 @@
 //! index where the input stops being a URI.
 
 #![warn(missing_docs)]
+#![deny(unsafe_code)]
 
 mod delimit;
 mod find;

@@ -26,14 +26,27 @@ fn corpus() -> Option<PathBuf> {
 
 fn render(dir: &Path) -> String {
     let finder = urlx::Finder::new();
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     files.sort();
     let mut out = String::new();
     for p in files {
         let bytes = std::fs::read(&p).unwrap();
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         for l in finder.links(&bytes) {
-            writeln!(out, "{name}\t{}:{}\t{}\t{}\t{}", l.line(), l.column(), l.form(), l.as_str(), l.alt().unwrap_or("-")).unwrap();
+            writeln!(
+                out,
+                "{name}\t{}:{}\t{}\t{}\t{}",
+                l.line(),
+                l.column(),
+                l.form(),
+                l.as_str(),
+                l.alt().unwrap_or("-")
+            )
+            .unwrap();
         }
     }
     out
@@ -42,18 +55,25 @@ fn render(dir: &Path) -> String {
 fn check(folder: &str) {
     let Some(root) = corpus() else { return };
     let got = render(&root.join(folder));
-    let expected_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/forms").join(format!("{folder}.tsv"));
+    let expected_path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/forms")
+        .join(format!("{folder}.tsv"));
     if std::env::var_os("URLX_BLESS").is_some() {
         std::fs::write(&expected_path, &got).unwrap();
         return;
     }
-    let want = std::fs::read_to_string(&expected_path).unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
+    let want = std::fs::read_to_string(&expected_path)
+        .unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
     if got != want {
         let g: Vec<_> = got.lines().collect();
         let w: Vec<_> = want.lines().collect();
         let missing: Vec<_> = w.iter().filter(|l| !g.contains(l)).collect();
         let extra: Vec<_> = g.iter().filter(|l| !w.contains(l)).collect();
-        panic!("{folder}: {} links expected, {} found\nmissing:\n{missing:#?}\nnew:\n{extra:#?}", w.len(), g.len());
+        panic!(
+            "{folder}: {} links expected, {} found\nmissing:\n{missing:#?}\nnew:\n{extra:#?}",
+            w.len(),
+            g.len()
+        );
     }
 }
 

@@ -3,15 +3,15 @@
 //! broken after a hyphen (C-W3) or, as an option, before `/`, `?`, ...
 //! (C-W6).
 
-use super::rejoin::{whitespace_run, Joint};
+use super::rejoin::{whitespace_run, Depth, Joint};
 use super::unicode::{char_at, ends_bare_url, grapheme_floor};
 use super::{Delimited, Form, Pieces};
 
 /// ASCII bytes that may stand in a bare URL: RFC 3986 unreserved, reserved
 /// and `%`. Space, controls, `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^` and the
 /// backquote end it (C-F9).
-static URL_ASCII: [bool; 128] = {
-    let mut t = [false; 128];
+pub(crate) static URL_ASCII: [bool; 256] = {
+    let mut t = [false; 256];
     let mut c = 0;
     while c < 128 {
         let b = c as u8;
@@ -57,19 +57,28 @@ pub(crate) struct BareOptions {
 /// End of the run of URL characters that starts at `i`, not past `cap`.
 #[inline]
 pub(crate) fn run_end(h: &[u8], mut i: usize, cap: usize) -> usize {
-    while i < cap {
-        let b = h[i];
-        if b < 0x80 {
-            if URL_ASCII[b as usize] {
-                i += 1;
-                continue;
-            }
-            break;
+    loop {
+        i = plain_run(h, i, cap, 0);
+        if i >= cap || h[i] < 0x80 {
+            return i;
         }
         match char_at(h, i) {
             Some((c, len)) if !ends_bare_url(c) && i + len <= cap => i += len,
-            _ => break,
+            _ => return i,
         }
+    }
+}
+
+/// The end of the run of ASCII URL bytes at `i`, not past `cap`, that
+/// holds no `stop` byte (0 for none). The hot loop of every scan.
+#[inline]
+pub(crate) fn plain_run(h: &[u8], mut i: usize, cap: usize, stop: u8) -> usize {
+    let hc = &h[..cap.min(h.len())];
+    while let Some(&b) = hc.get(i) {
+        if !URL_ASCII[b as usize] || b == stop {
+            break;
+        }
+        i += 1;
     }
     i
 }
@@ -97,7 +106,7 @@ pub(crate) fn delimit(
     h: &[u8],
     s: usize,
     cap: usize,
-    depth: usize,
+    depth: &Depth,
     form: Form,
     opts: BareOptions,
 ) -> Option<Delimited> {
@@ -214,7 +223,7 @@ mod tests {
     fn bare(t: &str, opts: BareOptions) -> Option<(String, Option<String>)> {
         let h = t.as_bytes();
         let s = t.find("http")?;
-        let d = delimit(h, s, h.len(), 0, Form::Bare, opts)?;
+        let d = delimit(h, s, h.len(), &Depth::fixed(0), Form::Bare, opts)?;
         Some((d.pieces.text(h)?.into_owned(), d.pieces.alt(h)))
     }
 

@@ -2,7 +2,49 @@
 //! rules remove from a URL that was broken across lines (C-W1 to C-W4,
 //! C-W6).
 
+use std::cell::Cell;
+
 use super::unicode::char_at;
+
+/// The quote depth of a URL's first line, found only when a line break
+/// asks for it (most URLs have none, and the look-back costs).
+#[derive(Debug)]
+pub(crate) struct Depth {
+    at: usize,
+    back: usize,
+    value: Cell<Option<usize>>,
+}
+
+impl Depth {
+    /// The depth of the line that holds `at`, looking back at most `back`
+    /// bytes for its start.
+    pub(crate) fn of_line(at: usize, back: usize) -> Depth {
+        Depth {
+            at,
+            back,
+            value: Cell::new(None),
+        }
+    }
+
+    /// A known depth.
+    #[cfg(test)]
+    pub(crate) fn fixed(depth: usize) -> Depth {
+        Depth {
+            at: 0,
+            back: 0,
+            value: Cell::new(Some(depth)),
+        }
+    }
+
+    pub(crate) fn get(&self, h: &[u8]) -> usize {
+        if let Some(v) = self.value.get() {
+            return v;
+        }
+        let v = quote_depth(h, self.at, self.back);
+        self.value.set(Some(v));
+        v
+    }
+}
 
 /// How two pieces of a rejoined URL were separated in the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +128,7 @@ pub(crate) fn quote_depth(h: &[u8], at: usize, back: usize) -> usize {
 /// The run of whitespace at `i`, line breaks included, with the quote
 /// prefix after each break skipped (at most `depth` levels). Returns the
 /// end of the run and the number of line breaks in it.
-pub(crate) fn whitespace_run(h: &[u8], mut i: usize, end: usize, depth: usize) -> (usize, usize) {
+pub(crate) fn whitespace_run(h: &[u8], mut i: usize, end: usize, depth: &Depth) -> (usize, usize) {
     let mut breaks = 0;
     while i < end {
         match ws_at(h, i) {
@@ -94,8 +136,9 @@ pub(crate) fn whitespace_run(h: &[u8], mut i: usize, end: usize, depth: usize) -
                 i += len;
                 if is_break {
                     breaks += 1;
-                    if depth > 0 {
-                        i = skip_quote_prefix(h, i, end, depth);
+                    let d = depth.get(h);
+                    if d > 0 {
+                        i = skip_quote_prefix(h, i, end, d);
                     }
                 }
             }
@@ -175,7 +218,7 @@ mod tests {
     fn c_w2_quote_prefixes() {
         let t = b"> > see <http://a/\n> > b>";
         assert_eq!(quote_depth(t, 8, 100), 2);
-        let (end, breaks) = whitespace_run(t, 18, t.len(), 2);
+        let (end, breaks) = whitespace_run(t, 18, t.len(), &Depth::fixed(2));
         assert_eq!((end, breaks), (23, 1));
         assert_eq!(&t[end..end + 1], b"b");
         // Back over "\n> > " from "b".

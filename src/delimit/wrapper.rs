@@ -7,7 +7,8 @@
 //! or holds a character no URL may contain is no wrapper (C-W5): the caller
 //! then scans the text as bare.
 
-use super::rejoin::{whitespace_back, whitespace_run, ws_at, Joint};
+use super::bare::plain_run;
+use super::rejoin::{whitespace_back, whitespace_run, ws_at, Depth, Joint};
 use super::unicode::char_at;
 use super::{Delimited, Form, Limits, Pieces};
 
@@ -117,7 +118,7 @@ pub(crate) fn delimit(
     opener: Opener,
     limits: &Limits,
     end_limit: usize,
-    depth: usize,
+    depth: &Depth,
 ) -> Option<Delimited> {
     let (close, spaces_allowed, form, open_at, breaks_before): (&[u8], bool, Form, usize, usize) =
         match opener {
@@ -138,8 +139,16 @@ pub(crate) fn delimit(
     };
     let mut cur = s;
     let mut i = s;
+    let close0 = close[0];
     while i < cap {
-        if h[i..].starts_with(close) {
+        // Most bytes are plain URL characters: skip them without the
+        // checks below.
+        i = plain_run(h, i, cap, close0);
+        if i >= cap {
+            break;
+        }
+        let byte = h[i];
+        if byte == close0 && h[i..].starts_with(close) {
             if i > cur {
                 b.piece(cur, i);
             }
@@ -154,7 +163,6 @@ pub(crate) fn delimit(
                 truncated: false,
             });
         }
-        let byte = h[i];
         if ws_at(h, i).is_some() {
             let run_start = i;
             let (j, breaks) = whitespace_run(h, i, cap, depth);
@@ -225,7 +233,7 @@ mod tests {
         let h = t.as_bytes();
         let s = t.find("http").or_else(|| t.find("ftp"))?;
         let o = opener(h, s, 0, 4096);
-        let d = delimit(h, s, o, &LIMITS, h.len(), 0)?;
+        let d = delimit(h, s, o, &LIMITS, h.len(), &Depth::fixed(0))?;
         Some((d.pieces.text(h)?.into_owned(), d.pieces.alt(h)))
     }
 

