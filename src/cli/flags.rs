@@ -3,18 +3,177 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// urlx: find URLs in plain text, and parse, resolve and normalize URIs.
+/// urlx: find URLs in plain text (mail, news, RFC-style documents), by the
+/// rules the URL specifications give for URLs in context: <URL:...>, <...>,
+/// "..." and bare URLs, www. abbreviations, URLs wrapped across lines
+/// rejoined. Every candidate is checked by a strict RFC 3986 parser.
 #[derive(Parser, Debug)]
 #[command(
     name = "urlx",
     version,
     about,
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  urlx parse 'http://user@[::1]:8080/a?q#f'\n  urlx resolve http://a/b/c/d;p?q ../g '?y' g#s"
+    after_help = "Output: path:line:url, one link a line (no path: when one file or stdin is read).\n\
+Exit status: 0 when a URL was found, 1 when none, 2 on an error (the other inputs are still read).\n\n\
+Examples:\n  \
+urlx corpora/sample.mbox                 every URL, with file and line\n  \
+urlx -o -u ~/Mail | sort                 each URL once, URLs only\n  \
+urlx --json --normalize notes.txt        JSON Lines with the parse of each URL\n  \
+urlx --scheme https,ftp -c docs/         count https and ftp URLs per file\n  \
+cat msg.txt | urlx --alt                 also the alternative readings of hyphen breaks\n  \
+urlx parse 'http://user@[::1]:8080/a?q#f'\n  \
+urlx resolve http://a/b/c/d;p?q ../g '?y' g#s"
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[command(flatten)]
+    pub scan: ScanArgs,
+}
+
+/// Flags of the main job: finding URLs in files.
+#[derive(Args, Debug, Default)]
+pub struct ScanArgs {
+    /// Files and folders to read (folders recursively, in sorted order);
+    /// "-" for standard input. With none, reads standard input when it is
+    /// not a terminal, else the current folder.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<std::ffi::OsString>,
+
+    /// Print only the URL, without path and line.
+    #[arg(short = 'o', long)]
+    pub only_url: bool,
+
+    /// Print one JSON object a line: path, line, column, start, end (byte
+    /// offsets of the URL's text), url, form, alt, scheme, host.
+    #[arg(long, conflicts_with_all = ["only_url", "count"])]
+    pub json: bool,
+
+    /// Add the normalized URL (RFC 3986 section 6): a "normalized" field with
+    /// --json, else print it in place of the URL as written.
+    #[arg(long)]
+    pub normalize: bool,
+
+    /// Print the number of URLs per file (files with none are not listed).
+    #[arg(short = 'c', long)]
+    pub count: bool,
+
+    /// Print each URL once: its first occurrence across all input.
+    #[arg(short = 'u', long)]
+    pub unique: bool,
+
+    /// Print files, bytes, URLs, time and MB/s on standard error at the end.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Only URLs with these schemes (comma-separated), e.g. --scheme https,ftp.
+    #[arg(long, value_delimiter = ',', value_name = "SCHEMES")]
+    pub scheme: Vec<String>,
+
+    /// Only URLs written in these forms (comma-separated): url-prefix, angle,
+    /// quoted, bare, abbreviated, email.
+    #[arg(long, value_delimiter = ',', value_enum, value_name = "FORMS")]
+    pub form: Vec<FormArg>,
+
+    /// Also print the alternative reading of a URL where the text is
+    /// ambiguous (hyphen at a line break: without the hyphen; spaces inside
+    /// <...>: as %20), on the line after it.
+    #[arg(long)]
+    pub alt: bool,
+
+    /// End each output record with NUL instead of a newline (for xargs -0).
+    #[arg(short = '0', long = "null")]
+    pub null: bool,
+
+    /// When to color the output: auto (when standard output is a
+    /// terminal), always, never.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
+
+    /// Threads to read files with (default: all cores). Output order does
+    /// not depend on it.
+    #[arg(short = 'j', long, value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Also read files that look binary (a NUL byte in the first 8 KiB);
+    /// by default they are skipped and counted.
+    #[arg(long)]
+    pub binary: bool,
+
+    /// Read hidden files and folders in folders too.
+    #[arg(long)]
+    pub hidden: bool,
+
+    /// Do not apply .gitignore, .ignore and similar rules in folders.
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// Report bare e-mail addresses as mailto: URLs.
+    #[arg(long)]
+    pub email: bool,
+
+    /// Do not report www. hosts without a scheme as http:// URLs.
+    #[arg(long)]
+    pub no_www: bool,
+
+    /// Join a bare URL broken at a line end without a hyphen when the next
+    /// line starts with / ? & = # or % (CONTRACT C-W6; off by default).
+    #[arg(long)]
+    pub join_breaks: bool,
+
+    /// The longest URL in bytes; a longer one is cut there and flagged
+    /// ("truncated": true in --json).
+    #[arg(long, value_name = "BYTES", default_value_t = 8192)]
+    pub max_url_len: usize,
+
+    /// The most bytes a <...> or "..." wrapper may span.
+    #[arg(long, value_name = "BYTES", default_value_t = 2048)]
+    pub max_wrapper_bytes: usize,
+
+    /// The most lines a <...> or "..." wrapper may span.
+    #[arg(long, value_name = "LINES", default_value_t = 8)]
+    pub max_wrapper_lines: usize,
+
+    /// Never show a progress bar (it shows on a terminal after 2 seconds).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// The forms of --form.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormArg {
+    UrlPrefix,
+    Angle,
+    Quoted,
+    Bare,
+    Abbreviated,
+    Email,
+}
+
+impl FormArg {
+    pub fn matches(self, f: urlx::Form) -> bool {
+        self.name() == f.as_str()
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            FormArg::UrlPrefix => "url-prefix",
+            FormArg::Angle => "angle",
+            FormArg::Quoted => "quoted",
+            FormArg::Bare => "bare",
+            FormArg::Abbreviated => "abbreviated",
+            FormArg::Email => "email",
+        }
+    }
+}
+
+/// --color.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ColorArg {
+    #[default]
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Subcommand, Debug)]

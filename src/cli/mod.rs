@@ -5,7 +5,10 @@ mod flags;
 mod json;
 mod output;
 mod parse_cmd;
+mod printer;
 mod resolve_cmd;
+mod scan_cmd;
+mod walk;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -37,11 +40,7 @@ pub fn run() -> ExitCode {
     let status = match &cli.command {
         Some(flags::Command::Parse(a)) => parse_cmd::run(a, &mut out),
         Some(flags::Command::Resolve(a)) => resolve_cmd::run(a, &mut out),
-        None => {
-            use clap::CommandFactory;
-            let _ = flags::Cli::command().print_help();
-            return ExitStatus::Error.into();
-        }
+        None => scan_cmd::run(&cli.scan, &mut out),
     };
     let status = status.and_then(|s| out.flush().map(|_| s));
     match status {

@@ -29,6 +29,15 @@ impl Out {
         self.check(r)
     }
 
+    /// Writes a record and its terminator (newline, or NUL for `-0`).
+    pub fn record(&mut self, s: &[u8], term: u8) -> io::Result<bool> {
+        if self.closed {
+            return Ok(false);
+        }
+        let r = self.w.write_all(s).and_then(|()| self.w.write_all(&[term]));
+        self.check(r)
+    }
+
     pub fn flush(&mut self) -> io::Result<bool> {
         if self.closed {
             return Ok(false);

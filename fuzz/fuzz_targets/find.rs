@@ -1,0 +1,57 @@
+//! The extractor on any bytes: no panic; every link's span is valid UTF-8
+//! inside the input and its URL parses; links come in order; and the
+//! streaming API, fed in small reads with a small window, gives the
+//! whole-buffer API's links.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use std::io::Read;
+
+struct Trickle<'a> {
+    data: &'a [u8],
+    n: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let k = self.n.min(buf.len()).min(self.data.len());
+        buf[..k].copy_from_slice(&self.data[..k]);
+        self.data = &self.data[k..];
+        Ok(k)
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let (n, text) = match data.split_first() {
+        Some((&n, rest)) => (usize::from(n % 64) + 1, rest),
+        None => return,
+    };
+    let f = urlx::FinderBuilder::new()
+        .email(n % 2 == 0)
+        .join_unhyphenated_breaks(n % 3 == 0)
+        .max_url_len(64)
+        .max_wrapper_bytes(48)
+        .max_wrapper_lines(3)
+        .build()
+        .unwrap();
+    let mut last = 0;
+    let whole: Vec<_> = f
+        .links(text)
+        .map(|l| {
+            assert!(l.start() >= last && l.end() <= text.len());
+            last = l.end();
+            assert!(std::str::from_utf8(&text[l.span()]).is_ok());
+            assert!(urlx::parse_iri(l.as_str()).is_ok());
+            (l.as_str().to_owned(), l.start(), l.end(), l.line(), l.column(), l.alt().map(str::to_owned))
+        })
+        .collect();
+    let streamed: Vec<_> = f
+        .stream(Trickle { data: text, n })
+        .chunk_size(n)
+        .map(|l| {
+            let l = l.unwrap();
+            (l.as_str().to_owned(), l.start(), l.end(), l.line(), l.column(), l.alt().map(str::to_owned))
+        })
+        .collect();
+    assert_eq!(whole, streamed);
+});

@@ -1,0 +1,185 @@
+//! Renders links in the chosen output mode: `path:line:url` lines, URLs
+//! only, JSON Lines (CONTRACT C-O3) or counts; applies `--unique` across
+//! all input, in input order.
+
+use std::collections::HashSet;
+
+use super::json::Object;
+use super::output::Out;
+
+/// A link as the command keeps it between the worker that found it and the
+/// printer.
+pub struct Rec {
+    pub line: u64,
+    pub column: u64,
+    pub start: u64,
+    pub end: u64,
+    pub url: String,
+    pub form: urlx::Form,
+    pub alt: Option<String>,
+    pub truncated: bool,
+}
+
+impl Rec {
+    pub fn from_link(l: &urlx::Link<'_>, offset: u64) -> Rec {
+        Rec {
+            line: l.line(),
+            column: l.column(),
+            start: l.start() as u64 + offset,
+            end: l.end() as u64 + offset,
+            url: l.as_str().to_owned(),
+            form: l.form(),
+            alt: l.alt().map(str::to_owned),
+            truncated: l.is_truncated(),
+        }
+    }
+}
+
+/// What each link prints as.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Lines,
+    OnlyUrl,
+    Json,
+    Count,
+}
+
+pub struct Printer {
+    pub mode: Mode,
+    pub show_path: bool,
+    pub color: bool,
+    pub alt: bool,
+    pub normalize: bool,
+    pub term: u8,
+    pub unique: Option<HashSet<String>>,
+    /// Links printed (or counted), for the exit status and --stats.
+    pub printed: u64,
+}
+
+const PATH: &str = "\x1b[35m";
+const LINE: &str = "\x1b[32m";
+const URL: &str = "\x1b[1;31m";
+const RESET: &str = "\x1b[0m";
+
+impl Printer {
+    /// Prints the links of one input; returns `false` once the reader of
+    /// our output has gone away.
+    pub fn file(&mut self, out: &mut Out, path: &str, recs: &[Rec]) -> std::io::Result<bool> {
+        let mut n = 0u64;
+        for r in recs {
+            match self.one(out, path, r)? {
+                None => return Ok(false),
+                Some(true) => n += 1,
+                Some(false) => {}
+            }
+        }
+        self.end_file(out, path, n)
+    }
+
+    /// After a file's links in count mode: its count.
+    pub fn end_file(&mut self, out: &mut Out, path: &str, n: u64) -> std::io::Result<bool> {
+        if self.mode != Mode::Count || n == 0 {
+            return Ok(true);
+        }
+        let s = if self.show_path {
+            if self.color {
+                format!("{PATH}{path}{RESET}:{n}")
+            } else {
+                format!("{path}:{n}")
+            }
+        } else {
+            n.to_string()
+        };
+        out.record(s.as_bytes(), self.term)
+    }
+
+    /// Prints one link. `None` when the reader has gone away, else whether
+    /// the link counted (`--unique` drops repeats).
+    pub fn one(&mut self, out: &mut Out, path: &str, r: &Rec) -> std::io::Result<Option<bool>> {
+        if let Some(seen) = &mut self.unique {
+            if !seen.insert(r.url.clone()) {
+                return Ok(Some(false));
+            }
+        }
+        self.printed += 1;
+        let normalized = if self.normalize {
+            urlx::parse_iri(&r.url)
+                .ok()
+                .map(|u| u.normalize().into_string())
+        } else {
+            None
+        };
+        let open = match self.mode {
+            Mode::Count => return Ok(Some(true)),
+            Mode::Json => {
+                let line = self.json(path, r, normalized.as_deref());
+                out.record(line.as_bytes(), self.term)?
+            }
+            Mode::OnlyUrl | Mode::Lines => {
+                let url = normalized.as_deref().unwrap_or(&r.url);
+                let mut ok = out.record(self.plain(path, r.line, url).as_bytes(), self.term)?;
+                if ok && self.alt {
+                    if let Some(a) = &r.alt {
+                        ok = out.record(self.plain(path, r.line, a).as_bytes(), self.term)?;
+                    }
+                }
+                ok
+            }
+        };
+        Ok(open.then_some(true))
+    }
+
+    fn plain(&self, path: &str, line: u64, url: &str) -> String {
+        let mut s = String::with_capacity(path.len() + url.len() + 16);
+        if self.mode == Mode::Lines {
+            if self.show_path {
+                if self.color {
+                    s.push_str(PATH);
+                    s.push_str(path);
+                    s.push_str(RESET);
+                } else {
+                    s.push_str(path);
+                }
+                s.push(':');
+            }
+            if self.color {
+                s.push_str(LINE);
+                s.push_str(&line.to_string());
+                s.push_str(RESET);
+            } else {
+                s.push_str(&line.to_string());
+            }
+            s.push(':');
+        }
+        if self.color {
+            s.push_str(URL);
+            s.push_str(url);
+            s.push_str(RESET);
+        } else {
+            s.push_str(url);
+        }
+        s
+    }
+
+    fn json(&self, path: &str, r: &Rec, normalized: Option<&str>) -> String {
+        let uri = urlx::parse_iri(&r.url).ok();
+        let mut o = Object::new()
+            .str("path", path)
+            .num("line", r.line)
+            .num("column", r.column)
+            .num("start", r.start)
+            .num("end", r.end)
+            .str("url", &r.url)
+            .str("form", r.form.as_str())
+            .opt_str("alt", r.alt.as_deref())
+            .opt_str("scheme", uri.as_ref().and_then(|u| u.scheme()))
+            .opt_str("host", uri.as_ref().and_then(|u| u.host()));
+        if self.normalize {
+            o = o.opt_str("normalized", normalized);
+        }
+        if r.truncated {
+            o = o.bool("truncated", true);
+        }
+        o.finish()
+    }
+}

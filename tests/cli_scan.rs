@@ -1,0 +1,401 @@
+//! The `urlx` command over files, folders and standard input (issue 4):
+//! every output option, the exit statuses, errors that name the path, and
+//! output that does not depend on the thread count.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn urlx(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .args(args)
+        .output()
+        .expect("run urlx")
+}
+
+fn urlx_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run urlx")
+}
+
+fn urlx_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urlx");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A folder under the system's temporary folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let p = std::env::temp_dir().join(format!("urlx-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        TempDir(p)
+    }
+
+    fn file(&self, rel: &str, content: &[u8]) -> PathBuf {
+        let p = self.0.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, content).unwrap();
+        p
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/sample.mbox");
+
+#[test]
+fn readme_command_prints_the_sample_urls() {
+    let o = urlx(&[SAMPLE]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<_> = out.lines().collect();
+    assert_eq!(lines.len(), 16, "{out}");
+    // One file: `line:url`, no path.
+    assert_eq!(lines[0], "7:https://lists.example.org/archive/urlx-users/");
+    assert!(lines.contains(&"12:ftp://ftp.example.org/pub/ietf/uri/draft-ietf-uri-url-03.txt"));
+    assert!(lines.contains(&"38:http://www.example-corp.com/papers/url-in-context.pdf"));
+    assert!(lines.contains(&"56:http://例え.jp/パス?q=1"));
+    assert!(!out.contains("bob@example.net"));
+}
+
+#[test]
+fn only_url_unique_and_null() {
+    let o = urlx(&["-o", SAMPLE]);
+    assert_eq!(stdout(&o).lines().count(), 16);
+    assert!(stdout(&o)
+        .lines()
+        .all(|l| !l.contains(":/") || !l.starts_with(char::is_numeric)));
+    let o = urlx(&["-o", "-u", SAMPLE]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 14, "{out}");
+    let o = urlx(&["-0", "-o", "-u", SAMPLE]);
+    let recs: Vec<_> = o
+        .stdout
+        .split(|&b| b == 0)
+        .filter(|r| !r.is_empty())
+        .collect();
+    assert_eq!(recs.len(), 14);
+    assert!(!o.stdout.contains(&b'\n'));
+}
+
+#[test]
+fn json_has_the_contract_fields() {
+    let o = urlx(&["--json", "--normalize", SAMPLE]);
+    let rows: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 16);
+    let r = &rows[2];
+    for k in [
+        "path",
+        "line",
+        "column",
+        "start",
+        "end",
+        "url",
+        "form",
+        "alt",
+        "scheme",
+        "host",
+        "normalized",
+    ] {
+        assert!(r.get(k).is_some(), "{k} missing in {r}");
+    }
+    assert_eq!(
+        r["url"],
+        "ftp://ftp.example.org/pub/ietf/uri/draft-ietf-uri-url-03.txt"
+    );
+    assert_eq!(r["form"], "url-prefix");
+    assert_eq!(r["scheme"], "ftp");
+    assert_eq!(r["host"], "ftp.example.org");
+    assert_eq!(r["line"], 12);
+    // start/end are byte offsets of the URL's text in the file.
+    let text = std::fs::read(SAMPLE).unwrap();
+    let (s, e) = (
+        r["start"].as_u64().unwrap() as usize,
+        r["end"].as_u64().unwrap() as usize,
+    );
+    assert!(text[s..e].starts_with(b"ftp://ftp.example.org/pub/ietf/uri/\ndraft"));
+    let hyphen = rows
+        .iter()
+        .find(|r| r["url"] == "http://www.example-corp.com/papers/url-in-context.pdf")
+        .unwrap();
+    assert_eq!(
+        hyphen["alt"],
+        "http://www.examplecorp.com/papers/url-in-context.pdf"
+    );
+    assert!(rows[0]["alt"].is_null());
+}
+
+#[test]
+fn count_alt_and_filters() {
+    let o = urlx(&["-c", SAMPLE]);
+    assert_eq!(stdout(&o), "16\n");
+    let o = urlx(&["--alt", SAMPLE]);
+    assert_eq!(stdout(&o).lines().count(), 18);
+    assert!(stdout(&o).contains("38:http://www.examplecorp.com/papers/url-in-context.pdf\n"));
+    let o = urlx(&["-o", "--scheme", "FTP,news", SAMPLE]);
+    assert_eq!(
+        stdout(&o),
+        "ftp://ftp.example.org/pub/ietf/uri/draft-ietf-uri-url-03.txt\nftp://ds.internic.net/rfc/\nftp://ftp.example.org/pub/ietf/uri/draft-ietf-uri-url-03.txt\nnews:comp.infosystems.www.misc\n"
+    );
+    let o = urlx(&["-o", "--form", "abbreviated", SAMPLE]);
+    assert_eq!(stdout(&o), "http://www.example.com/mirrors\n");
+    let o = urlx(&["-o", "--scheme", "gopher", SAMPLE]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).is_empty());
+}
+
+#[test]
+fn email_www_and_caps_options() {
+    let o = urlx_stdin(
+        &["-o", "--email", "--no-www"],
+        b"mail bob@example.net or see www.example.com\n",
+    );
+    assert_eq!(stdout(&o), "mailto:bob@example.net\n");
+    let o = urlx_stdin(&["-o", "--join-breaks"], b"http://a.example/x\n/y z\n");
+    assert_eq!(stdout(&o), "http://a.example/x/y\n");
+    let o = urlx_stdin(
+        &["--json", "--max-url-len", "20"],
+        b"http://a.example/abcdefghijklmnop\n",
+    );
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["url"], "http://a.example/abc");
+    assert_eq!(v["truncated"], true);
+    let o = urlx_stdin(
+        &["-o", "--max-wrapper-lines", "1"],
+        b"<http://a.example/x\ny>\n",
+    );
+    assert_eq!(stdout(&o), "http://a.example/x\n");
+    let o = urlx(&["--max-url-len", "0", SAMPLE]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("max_url_len"));
+}
+
+#[test]
+fn stdin_dash_and_implicit() {
+    let o = urlx_stdin(&[], b"see <http://a.example/\n  x>\n");
+    assert_eq!(stdout(&o), "1:http://a.example/x\n");
+    assert_eq!(o.status.code(), Some(0));
+    let o = urlx_stdin(&["-"], b"nothing here\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).is_empty());
+    // `-` among files: paths shown, stdin as <stdin>.
+    let o = urlx_stdin(&["--json", "-", SAMPLE], b"http://a.example/\n");
+    let first: Value = serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert_eq!(first["path"], "<stdin>");
+}
+
+#[test]
+fn folders_recursively_in_sorted_order_with_paths() {
+    let d = TempDir::new("tree");
+    d.file("b/two.txt", b"http://two.example/\n");
+    d.file("a/one.txt", b"x\nhttp://one.example/\n");
+    d.file("a/deeper/three.txt", b"ftp://three.example/\n");
+    d.file("c.txt", b"no urls\n");
+    d.file(".hidden/h.txt", b"http://hidden.example/\n");
+    d.file("ignored.log", b"http://ignored.example/\n");
+    d.file(".ignore", b"*.log\n");
+    let o = urlx_in(&d.0, &["."]);
+    assert_eq!(stdout(&o), "a/deeper/three.txt:1:ftp://three.example/\na/one.txt:2:http://one.example/\nb/two.txt:1:http://two.example/\n");
+    let o = urlx(&["-c", d.path()]);
+    assert_eq!(stdout(&o).lines().count(), 3);
+    // Hidden files and ignore rules, as rg treats them.
+    let o = urlx_in(&d.0, &["-o", "--hidden", "--no-ignore", "."]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("http://hidden.example/") && out.contains("http://ignored.example/"),
+        "{out}"
+    );
+    // No path and a terminal-less stdin reads stdin, not the folder.
+    let o = urlx_in(&d.0, &[]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn same_output_whatever_the_thread_count() {
+    let d = TempDir::new("threads");
+    for i in 0..60 {
+        let body =
+            format!("file {i}\nhttp://h{i}.example/a-\nb/{i} and <URL:ftp://f{i}.example/x>\n");
+        d.file(&format!("d{}/f{i:02}.txt", i % 7), body.as_bytes());
+    }
+    let one = urlx(&["-j1", "--json", d.path()]);
+    let eight = urlx(&["-j8", "--json", d.path()]);
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(stdout(&one).lines().count(), 120);
+    assert_eq!(stdout(&one), stdout(&eight));
+}
+
+#[test]
+fn missing_path_is_named_and_the_rest_still_read() {
+    let o = urlx(&["no/such/file.txt", SAMPLE]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("urlx: no/such/file.txt: No such file or directory"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o).lines().count(), 16);
+}
+
+#[test]
+fn unreadable_file_is_named_and_the_rest_still_read() {
+    // /proc/self/mem cannot be read from offset 0, even by root.
+    if !Path::new("/proc/self/mem").exists() {
+        eprintln!("skipped: no /proc");
+        return;
+    }
+    let o = urlx(&["/proc/self/mem", SAMPLE]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("urlx: /proc/self/mem: "),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o).lines().count(), 16);
+    // Permission denied, where the user is not root.
+    let d = TempDir::new("perm");
+    let p = d.file("secret.txt", b"http://a.example/\n");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::read(&p).is_ok() {
+        eprintln!("skipped the permission case: running as root");
+        return;
+    }
+    let o = urlx(&[p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("Permission denied"), "{}", stderr(&o));
+}
+
+#[test]
+fn binary_files_skipped_unless_asked() {
+    let d = TempDir::new("binary");
+    let bin = d.file("blob.bin", b"\x7fELF\0\0\0 http://in-binary.example/\n");
+    d.file("text.txt", b"http://text.example/\n");
+    let o = urlx(&["-o", bin.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("blob.bin: binary file skipped"),
+        "{}",
+        stderr(&o)
+    );
+    let o = urlx(&["-o", "--binary", bin.to_str().unwrap()]);
+    assert_eq!(stdout(&o), "http://in-binary.example/\n");
+    // In a folder: counted, not listed one by one.
+    let o = urlx(&["-o", "--stats", d.path()]);
+    assert_eq!(stdout(&o), "http://text.example/\n");
+    assert!(
+        stderr(&o).contains("1 binary file in folders skipped"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("1 files,") && stderr(&o).contains("1 URLs"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn large_files_are_streamed_with_the_same_links() {
+    let d = TempDir::new("large");
+    // Over the 16 MiB whole-file limit, with a URL across every 64 KiB read.
+    let mut body = Vec::with_capacity(17 << 20);
+    let mut n = 0;
+    while body.len() < (17 << 20) {
+        body.extend_from_slice(
+            format!("line {n} see <http://h{n}.example/long/\n  path/{n}> ok\n").as_bytes(),
+        );
+        body.extend_from_slice(&[b'x'; 200]);
+        body.push(b'\n');
+        n += 1;
+    }
+    let big = d.file("big.txt", &body);
+    let o = urlx(&["-o", big.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), n);
+    assert!(out
+        .lines()
+        .enumerate()
+        .all(|(i, l)| l == format!("http://h{i}.example/long/path/{i}")));
+}
+
+#[test]
+fn color_only_when_asked_or_on_a_terminal() {
+    let o = urlx(&[SAMPLE]);
+    assert!(!stdout(&o).contains('\x1b'));
+    let o = urlx(&["--color", "always", SAMPLE]);
+    assert!(stdout(&o).contains("\x1b[1;31mhttps://lists.example.org/archive/urlx-users/\x1b[0m"));
+}
+
+#[test]
+fn help_and_version() {
+    let o = urlx(&["--help"]);
+    let h = stdout(&o);
+    for flag in [
+        "--only-url",
+        "--json",
+        "--count",
+        "--unique",
+        "--stats",
+        "--scheme",
+        "--form",
+        "--alt",
+        "--null",
+        "--color",
+        "--threads",
+        "--binary",
+        "--no-ignore",
+        "Examples:",
+        "Exit status",
+    ] {
+        assert!(h.contains(flag), "--help lacks {flag}");
+    }
+    let o = urlx(&["--version"]);
+    assert!(stdout(&o).starts_with("urlx "));
+}
+
+#[test]
+fn broken_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .args(["-o", SAMPLE, SAMPLE, SAMPLE])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}
