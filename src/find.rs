@@ -628,6 +628,9 @@ impl Finder {
         if class.authority && !slashes {
             return None;
         }
+        if !self.bare_prefix_may_be_url(h, s, c, slashes) {
+            return None;
+        }
         let form = if op == Opener::BarePrefix {
             Form::UrlPrefix
         } else {
@@ -790,6 +793,29 @@ impl Finder {
             }
         }
         None
+    }
+
+    /// Cheap checks on the first bytes of a bare candidate, made before its
+    /// end is looked for: a candidate refused only after scanning a long
+    /// run would be scanned again by the next trigger in that run
+    /// (`http:///http:///...`, `mailto:mailto:...`), which is quadratic.
+    fn bare_prefix_may_be_url(&self, h: &[u8], s: usize, c: usize, slashes: bool) -> bool {
+        if slashes {
+            // The host's (or userinfo's) first byte; `file:///` has none.
+            if h[s..c].eq_ignore_ascii_case(b"file") {
+                return true;
+            }
+            return h.get(c + 3).is_some_and(|&b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'[' | b'%' | b'_' | b'~') || b >= 0x80
+            });
+        }
+        if h[s..c].eq_ignore_ascii_case(b"mailto") {
+            // An address: its `@` within the longest local part RFC 5321
+            // allows, even percent-encoded (64 octets, 3 bytes each).
+            let end = h.len().min(c + 1 + 192);
+            return memchr::memchr(b'@', &h[c + 1..end]).is_some();
+        }
+        true
     }
 
     /// The structural rules of C-F2 and C-F3 beyond syntax.
