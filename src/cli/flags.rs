@@ -40,101 +40,114 @@ pub struct ScanArgs {
     #[arg(value_name = "PATH")]
     pub paths: Vec<std::ffi::OsString>,
 
-    /// Print only the URL, without path and line.
+    /// Print only the URL, without path and line. Example: urlx -o msg.eml
     #[arg(short = 'o', long)]
     pub only_url: bool,
 
     /// Print one JSON object a line: path, line, column, start, end (byte
-    /// offsets of the URL's text), url, form, alt, scheme, host.
+    /// offsets of the URL's text), url, form, alt, scheme, host. Example:
+    /// urlx --json msg.eml | jq -r .host
     #[arg(long, conflicts_with_all = ["only_url", "count"])]
     pub json: bool,
 
     /// Add the normalized URL (RFC 3986 section 6): a "normalized" field with
-    /// --json, else print it in place of the URL as written.
+    /// --json, else print it in place of the URL as written. Example:
+    /// urlx --json --normalize notes.txt
     #[arg(long)]
     pub normalize: bool,
 
     /// Print the number of URLs per file (files with none are not listed).
+    /// Example: urlx -c ~/Mail
     #[arg(short = 'c', long)]
     pub count: bool,
 
     /// Print each URL once: its first occurrence across all input.
+    /// Example: urlx -o -u ~/Mail
     #[arg(short = 'u', long)]
     pub unique: bool,
 
     /// Print files, bytes, URLs, time and MB/s on standard error at the end.
+    /// Example: urlx --stats -c ~/Mail
     #[arg(long)]
     pub stats: bool,
 
-    /// Only URLs with these schemes (comma-separated), e.g. --scheme https,ftp.
+    /// Only URLs with these schemes (comma-separated). Example:
+    /// urlx --scheme https,ftp msg.eml
     #[arg(long, value_delimiter = ',', value_name = "SCHEMES")]
     pub scheme: Vec<String>,
 
     /// Only URLs written in these forms (comma-separated): url-prefix, angle,
-    /// quoted, bare, abbreviated, email.
+    /// quoted, bare, abbreviated, email. Example: urlx --form angle,url-prefix rfc.txt
     #[arg(long, value_delimiter = ',', value_enum, value_name = "FORMS")]
     pub form: Vec<FormArg>,
 
     /// Also print the alternative reading of a URL where the text is
     /// ambiguous (hyphen at a line break: without the hyphen; spaces inside
-    /// <...>: as %20), on the line after it.
+    /// <...>: as %20), on the line after it. Example: urlx --alt wrapped.txt
     #[arg(long)]
     pub alt: bool,
 
-    /// End each output record with NUL instead of a newline (for xargs -0).
+    /// End each output record with NUL instead of a newline. Example:
+    /// urlx -0 -o -u msg.txt | xargs -0 -n1 curl -sI
     #[arg(short = '0', long = "null")]
     pub null: bool,
 
     /// When to color the output: auto (when standard output is a
-    /// terminal), always, never.
+    /// terminal), always, never. Example: urlx --color always msg | less -R
     #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
     pub color: ColorArg,
 
     /// Threads to read files with (default: all cores). Output order does
-    /// not depend on it.
+    /// not depend on it. Example: urlx -j1 ~/Mail
     #[arg(short = 'j', long, value_name = "N")]
     pub threads: Option<usize>,
 
     /// Also read files that look binary (a NUL byte in the first 8 KiB);
-    /// by default they are skipped and counted.
+    /// by default they are skipped and counted. Example: urlx --binary dump.bin
     #[arg(long)]
     pub binary: bool,
 
-    /// Read hidden files and folders in folders too.
+    /// Read hidden files and folders in folders too. Example: urlx --hidden ~/notes
     #[arg(long)]
     pub hidden: bool,
 
     /// Do not apply .gitignore, .ignore and similar rules in folders.
+    /// Example: urlx --no-ignore src/
     #[arg(long)]
     pub no_ignore: bool,
 
-    /// Report bare e-mail addresses as mailto: URLs.
+    /// Report bare e-mail addresses as mailto: URLs. Example: urlx --email msg.eml
     #[arg(long)]
     pub email: bool,
 
-    /// Do not report www. hosts without a scheme as http:// URLs.
+    /// Do not report www. hosts without a scheme as http:// URLs. Example:
+    /// urlx --no-www msg.eml
     #[arg(long)]
     pub no_www: bool,
 
     /// Join a bare URL broken at a line end without a hyphen when the next
     /// line starts with / ? & = # or % (CONTRACT C-W6; off by default).
+    /// Example: urlx --join-breaks old-post.txt
     #[arg(long)]
     pub join_breaks: bool,
 
     /// The longest URL in bytes; a longer one is cut there and flagged
-    /// ("truncated": true in --json).
+    /// ("truncated": true in --json). Example: urlx --max-url-len 2048 spam.mbox
     #[arg(long, value_name = "BYTES", default_value_t = 8192)]
     pub max_url_len: usize,
 
-    /// The most bytes a <...> or "..." wrapper may span.
+    /// The most bytes a <...> or "..." wrapper may span. Example:
+    /// urlx --max-wrapper-bytes 512 msg.txt
     #[arg(long, value_name = "BYTES", default_value_t = 2048)]
     pub max_wrapper_bytes: usize,
 
-    /// The most lines a <...> or "..." wrapper may span.
+    /// The most lines a <...> or "..." wrapper may span. Example:
+    /// urlx --max-wrapper-lines 4 msg.txt
     #[arg(long, value_name = "LINES", default_value_t = 8)]
     pub max_wrapper_lines: usize,
 
     /// Never show a progress bar (it shows on a terminal after 2 seconds).
+    /// Example: urlx --no-progress -c ~/Mail
     #[arg(long)]
     pub no_progress: bool,
 }
