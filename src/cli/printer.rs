@@ -54,6 +54,8 @@ pub struct Printer {
     pub unique: Option<HashSet<String>>,
     /// Links printed (or counted), for the exit status and --stats.
     pub printed: u64,
+    /// The line being written, reused.
+    pub buf: String,
 }
 
 const PATH: &str = "\x1b[35m";
@@ -117,10 +119,12 @@ impl Printer {
             }
             Mode::OnlyUrl | Mode::Lines => {
                 let url = normalized.as_deref().unwrap_or(&r.url);
-                let mut ok = out.record(self.plain(path, r.line, url).as_bytes(), self.term)?;
+                self.plain(path, r.line, url);
+                let mut ok = out.record(self.buf.as_bytes(), self.term)?;
                 if ok && self.alt {
                     if let Some(a) = &r.alt {
-                        ok = out.record(self.plain(path, r.line, a).as_bytes(), self.term)?;
+                        self.plain(path, r.line, a);
+                        ok = out.record(self.buf.as_bytes(), self.term)?;
                     }
                 }
                 ok
@@ -129,36 +133,34 @@ impl Printer {
         Ok(open.then_some(true))
     }
 
-    fn plain(&self, path: &str, line: u64, url: &str) -> String {
-        let mut s = String::with_capacity(path.len() + url.len() + 16);
-        if self.mode == Mode::Lines {
-            if self.show_path {
-                if self.color {
-                    s.push_str(PATH);
-                    s.push_str(path);
-                    s.push_str(RESET);
+    /// Writes `path:line:url` (or the URL alone) into `self.buf`.
+    fn plain(&mut self, path: &str, line: u64, url: &str) {
+        use std::fmt::Write;
+        let color = self.color;
+        let lines = self.mode == Mode::Lines;
+        let show_path = self.show_path;
+        let b = &mut self.buf;
+        b.clear();
+        if lines {
+            if show_path {
+                if color {
+                    let _ = write!(b, "{PATH}{path}{RESET}:");
                 } else {
-                    s.push_str(path);
+                    b.push_str(path);
+                    b.push(':');
                 }
-                s.push(':');
             }
-            if self.color {
-                s.push_str(LINE);
-                s.push_str(&line.to_string());
-                s.push_str(RESET);
+            if color {
+                let _ = write!(b, "{LINE}{line}{RESET}:");
             } else {
-                s.push_str(&line.to_string());
+                let _ = write!(b, "{line}:");
             }
-            s.push(':');
         }
-        if self.color {
-            s.push_str(URL);
-            s.push_str(url);
-            s.push_str(RESET);
+        if color {
+            let _ = write!(b, "{URL}{url}{RESET}");
         } else {
-            s.push_str(url);
+            b.push_str(url);
         }
-        s
     }
 
     fn json(&self, path: &str, r: &Rec, normalized: Option<&str>) -> String {

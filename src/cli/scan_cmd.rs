@@ -29,6 +29,8 @@ struct Found {
     /// Why the file could not be read.
     error: Option<String>,
     binary: bool,
+    /// Too large to read whole, or not a regular file: to be streamed.
+    deferred: bool,
 }
 
 struct Filters {
@@ -118,6 +120,7 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         term: if args.null { 0 } else { b'\n' },
         unique: args.unique.then(HashSet::new),
         printed: 0,
+        buf: String::new(),
     };
     let threads = args.threads.unwrap_or(0);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
@@ -127,66 +130,120 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
             return Ok(ExitStatus::Error);
         }
     };
-    let batch_len = 8 * pool.current_num_threads().max(1);
     let mut progress = Progress::new(
         !args.no_progress && io::stderr().is_terminal(),
         inputs.len(),
     );
 
-    let mut batch: Vec<&Input> = Vec::new();
-    let mut open = true;
-    let mut i = 0;
-    while open && i < inputs.len() {
-        // Gather small files into a batch; a stream or a large file is read
-        // on its own, in order.
-        let input = &inputs[i];
-        if let Input::File { path, .. } = input {
-            let small =
-                std::fs::metadata(path).map_or(true, |m| m.is_file() && m.len() <= WHOLE_FILE_MAX);
-            if small {
-                batch.push(input);
-                i += 1;
-                if batch.len() < batch_len && i < inputs.len() {
-                    continue;
-                }
+    // Workers read and scan files in input order (par_bridge hands them out
+    // in order) and send what they found; this thread prints in input order,
+    // holding the few results that arrive early. Printing overlaps scanning.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Found)>(1024);
+    let files: Vec<(usize, &Input)> = inputs
+        .iter()
+        .enumerate()
+        .filter(|(_, inp)| matches!(inp, Input::File { .. }))
+        .collect();
+    let mut result = Ok(());
+    std::thread::scope(|scope| {
+        let (finder, filters, stop, binary) = (&finder, &filters, &stop, args.binary);
+        let pool = &pool;
+        let files = &files;
+        // One thread: no pool, no channel; this thread reads each file
+        // when it gets to it (see `next_found`).
+        let single = pool.current_num_threads() <= 1;
+        scope.spawn(move || {
+            if single {
+                drop(tx);
+                return;
             }
-        }
-        if !batch.is_empty() {
-            let found: Vec<Found> = pool.install(|| {
-                batch
-                    .par_iter()
-                    .map(|inp| read_whole(inp, &finder, &filters, args.binary))
-                    .collect()
-            });
-            for (inp, f) in batch.iter().zip(found) {
-                let name = inp.display();
+            pool.install(|| {
+                files
+                    .iter()
+                    .par_bridge()
+                    .for_each_with(tx, |tx, &(i, inp)| {
+                        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                            return;
+                        }
+                        let _ = tx.send((i, read_whole(inp, finder, filters, binary)));
+                    })
+            })
+        });
+        let mut early: std::collections::HashMap<usize, Found> = std::collections::HashMap::new();
+        let mut open = true;
+        for (i, inp) in inputs.iter().enumerate() {
+            if !open {
+                break;
+            }
+            let r = (|| -> io::Result<bool> {
+                if let Input::Stdin = inp {
+                    return stream_one(
+                        inp,
+                        finder,
+                        filters,
+                        binary,
+                        &mut printer,
+                        out,
+                        &mut tally,
+                        &mut progress,
+                        started,
+                    );
+                }
+                let f = loop {
+                    if single {
+                        break read_whole(inp, finder, filters, binary);
+                    }
+                    if let Some(f) = early.remove(&i) {
+                        break f;
+                    }
+                    match rx.recv() {
+                        Ok((j, f)) => {
+                            early.insert(j, f);
+                        }
+                        // Only if a worker died: name the file rather than hang.
+                        Err(_) => {
+                            return Err(io::Error::other(format!(
+                                "{}: no result from the reading threads",
+                                inp.display()
+                            )))
+                        }
+                    }
+                };
+                if f.deferred {
+                    // Large, or not a regular file: streamed here, in order.
+                    return stream_one(
+                        inp,
+                        finder,
+                        filters,
+                        binary,
+                        &mut printer,
+                        out,
+                        &mut tally,
+                        &mut progress,
+                        started,
+                    );
+                }
                 account(&mut tally, inp, &f);
                 if f.error.is_none() && !f.binary {
-                    open = printer.file(out, &name, &f.recs)?;
-                    if !open {
-                        break;
-                    }
+                    return printer.file(out, &inp.display(), &f.recs);
+                }
+                Ok(true)
+            })();
+            match r {
+                Ok(o) => open = o,
+                Err(e) => {
+                    result = Err(e);
+                    open = false;
                 }
             }
-            batch.clear();
-            progress.update(i, tally.bytes, started);
-            continue;
+            progress.update(i + 1, tally.bytes, started);
         }
-        // A stream: standard input, a pipe, a device, or a large file.
-        open = stream_one(
-            input,
-            &finder,
-            &filters,
-            args.binary,
-            &mut printer,
-            out,
-            &mut tally,
-            &mut progress,
-            started,
-        )?;
-        i += 1;
-        progress.update(i, tally.bytes, started);
-    }
+        // Stop the workers early when the reader of our output has gone.
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        drop(rx);
+    });
+    result?;
     progress.finish();
     out.flush()?;
     if tally.binary_quiet > 0 {
@@ -253,23 +310,60 @@ fn read_whole(inp: &Input, finder: &urlx::Finder, filters: &Filters, binary_ok: 
     let Input::File { path, .. } = inp else {
         unreachable!("standard input is streamed")
     };
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
+    let failed = |e: io::Error| Found {
+        recs: Vec::new(),
+        bytes: 0,
+        error: Some(reason(&e)),
+        binary: false,
+        deferred: false,
+    };
+    let mut file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) => return failed(e),
+    };
+    let len = match file.metadata() {
+        Ok(m) if m.is_file() && m.len() <= WHOLE_FILE_MAX => m.len(),
+        Ok(_) => {
             return Found {
                 recs: Vec::new(),
                 bytes: 0,
-                error: Some(reason(&e)),
+                error: None,
                 binary: false,
+                deferred: true,
             }
         }
+        Err(e) => return failed(e),
     };
+    // Read into a buffer of the size fstat gave (one byte more to see the
+    // end): `read_to_end` would ask the size again and seek.
+    let mut bytes = vec![0u8; len as usize + 1];
+    let mut n = 0;
+    loop {
+        match file.read(&mut bytes[n..]) {
+            Ok(0) => break,
+            Ok(k) => {
+                n += k;
+                if n == bytes.len() {
+                    // The file grew while we read it: take the rest too.
+                    if let Err(e) = file.read_to_end(&mut bytes) {
+                        return failed(e);
+                    }
+                    n = bytes.len();
+                    break;
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return failed(e),
+        }
+    }
+    bytes.truncate(n);
     if !binary_ok && memchr::memchr(0, &bytes[..bytes.len().min(BINARY_PROBE)]).is_some() {
         return Found {
             recs: Vec::new(),
             bytes: bytes.len() as u64,
             error: None,
             binary: true,
+            deferred: false,
         };
     }
     let recs = finder
@@ -282,6 +376,7 @@ fn read_whole(inp: &Input, finder: &urlx::Finder, filters: &Filters, binary_ok: 
         bytes: bytes.len() as u64,
         error: None,
         binary: false,
+        deferred: false,
     }
 }
 

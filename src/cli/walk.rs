@@ -90,19 +90,23 @@ fn walk(root: &Path, opts: &Options, out: &mut Vec<Input>, errors: &mut Vec<Stri
         .git_exclude(on)
         .git_global(on)
         .parents(on)
-        .sort_by_file_name(|a, b| a.cmp(b))
         .build();
+    // Sorted once at the end: sorting each folder's entries in the walker
+    // compares file names that it rebuilds for every comparison.
+    let mut files = Vec::new();
     for entry in walker {
         match entry {
             Ok(e) => {
                 if e.file_type().is_some_and(|t| t.is_file()) {
-                    out.push(Input::File {
-                        path: e.into_path(),
-                        explicit: false,
-                    });
+                    files.push(e.into_path());
                 }
             }
             Err(e) => errors.push(e.to_string()),
         }
     }
+    files.sort_unstable();
+    out.extend(files.into_iter().map(|path| Input::File {
+        path,
+        explicit: false,
+    }));
 }
