@@ -28,11 +28,15 @@
 
 mod delimit;
 mod find;
+#[cfg(feature = "mail")]
+pub mod mail;
 mod scan;
 mod stream;
 pub mod uri;
 
 pub use delimit::Form;
+#[cfg(feature = "mail")]
+pub use find::MessageLinks;
 pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links};
 pub use stream::StreamLinks;
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};

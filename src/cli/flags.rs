@@ -146,6 +146,25 @@ pub struct ScanArgs {
     #[arg(long, value_name = "LINES", default_value_t = 8)]
     pub max_wrapper_lines: usize,
 
+    /// Read every input as mail (an mbox, or one message): decode MIME parts
+    /// (quoted-printable, base64, charsets, format=flowed, HTML references),
+    /// read URL-bearing header fields, skip attachments that are not text.
+    /// By default an input is read as mail when it looks like mail (a first
+    /// line "From ", or header lines). Example: urlx --mail inbox
+    #[arg(long, conflicts_with = "no_mail")]
+    pub mail: bool,
+
+    /// Read every input as plain text, even when it looks like mail.
+    /// Example: urlx --no-mail raw.eml
+    #[arg(long)]
+    pub no_mail: bool,
+
+    /// Say on standard error what was malformed in mail input (a bad
+    /// boundary, an unknown charset, bad base64); it is read anyway.
+    /// Example: urlx --verbose spam.mbox
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+
     /// Never show a progress bar (it shows on a terminal after 2 seconds).
     /// Example: urlx --no-progress -c ~/Mail
     #[arg(long)]

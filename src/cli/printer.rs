@@ -18,6 +18,8 @@ pub struct Rec {
     pub form: urlx::Form,
     pub alt: Option<String>,
     pub truncated: bool,
+    /// The message the link is in (mail input).
+    pub message: Option<std::sync::Arc<urlx::mail::Info>>,
 }
 
 impl Rec {
@@ -31,6 +33,7 @@ impl Rec {
             form: l.form(),
             alt: l.alt().map(str::to_owned),
             truncated: l.is_truncated(),
+            message: None,
         }
     }
 }
@@ -181,6 +184,12 @@ impl Printer {
         }
         if r.truncated {
             o = o.bool("truncated", true);
+        }
+        if let Some(m) = &r.message {
+            o = o
+                .opt_str("message_id", m.message_id.as_deref())
+                .opt_str("subject", m.subject.as_deref())
+                .opt_str("date", m.date.as_deref());
         }
         o.finish()
     }

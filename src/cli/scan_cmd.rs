@@ -1,15 +1,20 @@
-//! The main job: every URL in the inputs. Small files are read whole and
-//! fanned out over a rayon pool in batches, and printed in input order;
-//! standard input, pipes and files over 16 MiB are streamed in the main
-//! thread with the library's bounded-memory reader, so memory stays
-//! bounded whatever the input size.
+//! The main job: every URL in the inputs. Workers of a rayon pool read and
+//! scan files (handed out in input order); this thread prints in input
+//! order as results arrive. Standard input, pipes and files over 16 MiB are
+//! streamed here with bounded memory: plain text through the library's
+//! reader, mail message by message. Mail (an mbox or a message, sniffed or
+//! forced with --mail) is decoded by `urlx::mail`; an mbox's messages are
+//! scanned in parallel too.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::File;
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
+use urlx::mail::{self, Kind};
 
 use super::flags::{ColorArg, FormArg, ScanArgs};
 use super::output::Out;
@@ -19,10 +24,11 @@ use super::ExitStatus;
 
 /// Files up to this size are read whole; larger ones are streamed.
 const WHOLE_FILE_MAX: u64 = 16 << 20;
-/// The first bytes looked at for a NUL (a binary file).
-const BINARY_PROBE: usize = 8 << 10;
+/// The first bytes looked at for a NUL (a binary file) and for mail.
+const PROBE: usize = 8 << 10;
 
 /// What one worker found in one file.
+#[derive(Default)]
 struct Found {
     recs: Vec<Rec>,
     bytes: u64,
@@ -31,6 +37,9 @@ struct Found {
     binary: bool,
     /// Too large to read whole, or not a regular file: to be streamed.
     deferred: bool,
+    messages: u64,
+    skipped_parts: u64,
+    warnings: Vec<String>,
 }
 
 struct Filters {
@@ -51,6 +60,35 @@ impl Filters {
     }
 }
 
+/// Mail or plain text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MailMode {
+    Sniff,
+    Always,
+    Never,
+}
+
+/// What every reader needs.
+struct Ctx<'a> {
+    finder: &'a urlx::Finder,
+    filters: &'a Filters,
+    binary_ok: bool,
+    mail: MailMode,
+}
+
+impl Ctx<'_> {
+    fn kind(&self, head: &[u8]) -> Kind {
+        match self.mail {
+            MailMode::Never => Kind::Text,
+            MailMode::Sniff => mail::sniff(head),
+            MailMode::Always => match mail::sniff(head) {
+                Kind::Text => Kind::Message,
+                k => k,
+            },
+        }
+    }
+}
+
 /// Counters for --stats and the progress bar.
 #[derive(Default)]
 struct Tally {
@@ -60,6 +98,8 @@ struct Tally {
     /// Binary files met in folders, not reported one by one.
     binary_quiet: u64,
     errors: u64,
+    messages: u64,
+    skipped_parts: u64,
 }
 
 pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
@@ -82,6 +122,18 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
     let filters = Filters {
         schemes: args.scheme.clone(),
         forms: args.form.clone(),
+    };
+    let ctx = Ctx {
+        finder: &finder,
+        filters: &filters,
+        binary_ok: args.binary,
+        mail: if args.mail {
+            MailMode::Always
+        } else if args.no_mail {
+            MailMode::Never
+        } else {
+            MailMode::Sniff
+        },
     };
     let opts = walk::Options {
         hidden: args.hidden,
@@ -134,25 +186,28 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         !args.no_progress && io::stderr().is_terminal(),
         inputs.len(),
     );
+    let mut sink = Sink {
+        printer: &mut printer,
+        out,
+        tally: &mut tally,
+        verbose: args.verbose,
+    };
 
     // Workers read and scan files in input order (par_bridge hands them out
     // in order) and send what they found; this thread prints in input order,
     // holding the few results that arrive early. Printing overlaps scanning.
-    let stop = std::sync::atomic::AtomicBool::new(false);
+    let stop = AtomicBool::new(false);
     let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Found)>(1024);
     let files: Vec<(usize, &Input)> = inputs
         .iter()
         .enumerate()
         .filter(|(_, inp)| matches!(inp, Input::File { .. }))
         .collect();
+    // One thread: no channel; this thread reads each file when it gets to it.
+    let single = pool.current_num_threads() <= 1;
     let mut result = Ok(());
     std::thread::scope(|scope| {
-        let (finder, filters, stop, binary) = (&finder, &filters, &stop, args.binary);
-        let pool = &pool;
-        let files = &files;
-        // One thread: no pool, no channel; this thread reads each file
-        // when it gets to it (see `next_found`).
-        let single = pool.current_num_threads() <= 1;
+        let (ctx, stop, pool, files) = (&ctx, &stop, &pool, &files);
         scope.spawn(move || {
             if single {
                 drop(tx);
@@ -163,36 +218,21 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
                     .iter()
                     .par_bridge()
                     .for_each_with(tx, |tx, &(i, inp)| {
-                        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                            return;
+                        if !stop.load(Ordering::Relaxed) {
+                            let _ = tx.send((i, read_whole(inp, ctx)));
                         }
-                        let _ = tx.send((i, read_whole(inp, finder, filters, binary)));
                     })
             })
         });
-        let mut early: std::collections::HashMap<usize, Found> = std::collections::HashMap::new();
-        let mut open = true;
+        let mut early: HashMap<usize, Found> = HashMap::new();
         for (i, inp) in inputs.iter().enumerate() {
-            if !open {
-                break;
-            }
             let r = (|| -> io::Result<bool> {
                 if let Input::Stdin = inp {
-                    return stream_one(
-                        inp,
-                        finder,
-                        filters,
-                        binary,
-                        &mut printer,
-                        out,
-                        &mut tally,
-                        &mut progress,
-                        started,
-                    );
+                    return stream_one(inp, ctx, &mut sink, &mut progress, started);
                 }
                 let f = loop {
                     if single {
-                        break read_whole(inp, finder, filters, binary);
+                        break pool.install(|| read_whole(inp, ctx));
                     }
                     if let Some(f) = early.remove(&i) {
                         break f;
@@ -212,35 +252,24 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
                 };
                 if f.deferred {
                     // Large, or not a regular file: streamed here, in order.
-                    return stream_one(
-                        inp,
-                        finder,
-                        filters,
-                        binary,
-                        &mut printer,
-                        out,
-                        &mut tally,
-                        &mut progress,
-                        started,
-                    );
+                    return stream_one(inp, ctx, &mut sink, &mut progress, started);
                 }
-                account(&mut tally, inp, &f);
-                if f.error.is_none() && !f.binary {
-                    return printer.file(out, &inp.display(), &f.recs);
-                }
-                Ok(true)
+                sink.found(inp, f)
             })();
-            match r {
-                Ok(o) => open = o,
+            let open = match r {
+                Ok(o) => o,
                 Err(e) => {
                     result = Err(e);
-                    open = false;
+                    false
                 }
+            };
+            progress.update(i + 1, sink.tally.bytes, started);
+            if !open {
+                break;
             }
-            progress.update(i + 1, tally.bytes, started);
         }
         // Stop the workers early when the reader of our output has gone.
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        stop.store(true, Ordering::Relaxed);
         drop(rx);
     });
     result?;
@@ -255,23 +284,26 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
     }
     if args.stats {
         let secs = started.elapsed().as_secs_f64();
+        let mut extra = String::new();
+        if tally.messages > 0 {
+            extra.push_str(&format!(
+                ", {} messages, {} non-text parts skipped",
+                tally.messages, tally.skipped_parts
+            ));
+        }
+        if tally.binary > 0 {
+            extra.push_str(&format!(", {} binary skipped", tally.binary));
+        }
+        if tally.errors > 0 {
+            extra.push_str(&format!(", {} errors", tally.errors));
+        }
         eprintln!(
-            "{} files, {} bytes, {} URLs, {:.3} s, {:.1} MB/s{}{}",
+            "{} files, {} bytes, {} URLs, {:.3} s, {:.1} MB/s{extra}",
             tally.files,
             tally.bytes,
             printer.printed,
             secs,
             tally.bytes as f64 / 1e6 / secs.max(1e-9),
-            if tally.binary > 0 {
-                format!(", {} binary skipped", tally.binary)
-            } else {
-                String::new()
-            },
-            if tally.errors > 0 {
-                format!(", {} errors", tally.errors)
-            } else {
-                String::new()
-            },
         );
     }
     Ok(if tally.errors > 0 {
@@ -283,39 +315,60 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
     })
 }
 
-fn account(tally: &mut Tally, inp: &Input, f: &Found) {
-    if let Some(e) = &f.error {
-        eprintln!("urlx: {}: {e}", inp.display());
-        tally.errors += 1;
-        return;
-    }
-    if f.binary {
-        if let Input::File { explicit: true, .. } = inp {
-            eprintln!(
-                "urlx: {}: binary file skipped (--binary reads it)",
-                inp.display()
-            );
-        } else {
-            tally.binary_quiet += 1;
-        }
-        tally.binary += 1;
-        return;
-    }
-    tally.files += 1;
-    tally.bytes += f.bytes;
+/// Where results go, in input order.
+struct Sink<'p, 'o> {
+    printer: &'p mut Printer,
+    out: &'o mut Out,
+    tally: &'p mut Tally,
+    verbose: bool,
 }
 
-/// Reads a small file whole and finds its links (in a worker thread).
-fn read_whole(inp: &Input, finder: &urlx::Finder, filters: &Filters, binary_ok: bool) -> Found {
+impl Sink<'_, '_> {
+    /// Accounts for and prints what a worker found in one file.
+    fn found(&mut self, inp: &Input, f: Found) -> io::Result<bool> {
+        let name = inp.display();
+        if let Some(e) = &f.error {
+            eprintln!("urlx: {name}: {e}");
+            self.tally.errors += 1;
+            return Ok(true);
+        }
+        if f.binary {
+            if let Input::File { explicit: true, .. } = inp {
+                eprintln!("urlx: {name}: binary file skipped (--binary reads it)");
+            } else {
+                self.tally.binary_quiet += 1;
+            }
+            self.tally.binary += 1;
+            return Ok(true);
+        }
+        self.warn(&name, &f.warnings);
+        self.tally.files += 1;
+        self.tally.bytes += f.bytes;
+        self.tally.messages += f.messages;
+        self.tally.skipped_parts += f.skipped_parts;
+        self.printer.file(self.out, &name, &f.recs)
+    }
+
+    fn warn(&self, name: &str, warnings: &[String]) {
+        if self.verbose {
+            for w in warnings {
+                eprintln!("urlx: {name}: {w}");
+            }
+        }
+    }
+}
+
+/// Reads a file whole and finds its links (in a worker thread).
+fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
     let Input::File { path, .. } = inp else {
-        unreachable!("standard input is streamed")
+        return Found {
+            deferred: true,
+            ..Found::default()
+        };
     };
     let failed = |e: io::Error| Found {
-        recs: Vec::new(),
-        bytes: 0,
         error: Some(reason(&e)),
-        binary: false,
-        deferred: false,
+        ..Found::default()
     };
     let mut file = match File::open(path) {
         Ok(f) => f,
@@ -325,11 +378,8 @@ fn read_whole(inp: &Input, finder: &urlx::Finder, filters: &Filters, binary_ok: 
         Ok(m) if m.is_file() && m.len() <= WHOLE_FILE_MAX => m.len(),
         Ok(_) => {
             return Found {
-                recs: Vec::new(),
-                bytes: 0,
-                error: None,
-                binary: false,
                 deferred: true,
+                ..Found::default()
             }
         }
         Err(e) => return failed(e),
@@ -357,107 +407,205 @@ fn read_whole(inp: &Input, finder: &urlx::Finder, filters: &Filters, binary_ok: 
         }
     }
     bytes.truncate(n);
-    if !binary_ok && memchr::memchr(0, &bytes[..bytes.len().min(BINARY_PROBE)]).is_some() {
-        return Found {
-            recs: Vec::new(),
-            bytes: bytes.len() as u64,
-            error: None,
-            binary: true,
-            deferred: false,
-        };
-    }
-    let recs = finder
-        .links(&bytes)
-        .filter(|l| filters.keep(l))
-        .map(|l| Rec::from_link(&l, 0))
-        .collect();
-    Found {
-        recs,
+    let head = &bytes[..bytes.len().min(PROBE)];
+    let mut found = Found {
         bytes: bytes.len() as u64,
-        error: None,
-        binary: false,
-        deferred: false,
+        ..Found::default()
+    };
+    if !ctx.binary_ok && memchr::memchr(0, head).is_some() {
+        found.binary = true;
+        return found;
+    }
+    match ctx.kind(head) {
+        Kind::Text => {
+            found.recs = ctx
+                .finder
+                .links(&bytes)
+                .filter(|l| ctx.filters.keep(l))
+                .map(|l| Rec::from_link(&l, 0))
+                .collect();
+        }
+        kind => {
+            let ranges = if kind == Kind::Mbox {
+                mail::mbox_messages(&bytes)
+            } else {
+                vec![0..bytes.len()]
+            };
+            // The line each message starts on, then the messages in parallel
+            // (in this worker's pool), results in order.
+            let mut first_lines = Vec::with_capacity(ranges.len());
+            let (mut line, mut pos) = (1u64, 0usize);
+            for r in &ranges {
+                line += memchr::memchr_iter(b'\n', &bytes[pos..r.start]).count() as u64;
+                pos = r.start;
+                first_lines.push(line);
+            }
+            let per_message: Vec<_> = ranges
+                .par_iter()
+                .zip(first_lines.par_iter())
+                .map(|(r, &line)| ctx.finder.message_links(&bytes, r.clone(), line))
+                .collect();
+            found.messages = per_message.len() as u64;
+            for m in per_message {
+                absorb(&mut found, m, ctx.filters);
+            }
+        }
+    }
+    found
+}
+
+/// Adds one message's links to `found`.
+fn absorb(found: &mut Found, m: urlx::MessageLinks, filters: &Filters) {
+    found.skipped_parts += m.skipped as u64;
+    found.warnings.extend(m.warnings);
+    let info = Arc::new(m.info);
+    for (l, _) in m.links {
+        if filters.keep(&l) {
+            let mut r = Rec::from_link(&l, 0);
+            r.message = Some(Arc::clone(&info));
+            found.recs.push(r);
+        }
     }
 }
 
-/// Streams one input in the main thread, printing as links come.
-#[allow(clippy::too_many_arguments)]
+/// Streams one input in this thread, printing as links come.
 fn stream_one(
     inp: &Input,
-    finder: &urlx::Finder,
-    filters: &Filters,
-    binary_ok: bool,
-    printer: &mut Printer,
-    out: &mut Out,
-    tally: &mut Tally,
+    ctx: &Ctx<'_>,
+    sink: &mut Sink<'_, '_>,
     progress: &mut Progress,
     started: Instant,
 ) -> io::Result<bool> {
     let name = inp.display();
-    let mut reader: Box<dyn Read> = match inp {
+    let reader: Box<dyn Read> = match inp {
         Input::Stdin => Box::new(io::stdin().lock()),
         Input::File { path, .. } => match File::open(path) {
             Ok(f) => Box::new(f),
             Err(e) => {
                 eprintln!("urlx: {name}: {}", reason(&e));
-                tally.errors += 1;
+                sink.tally.errors += 1;
                 return Ok(true);
             }
         },
     };
-    // The first block decides whether the input is binary; it is then read
-    // again from memory.
-    let mut head = Vec::with_capacity(BINARY_PROBE);
-    if let Err(e) = (&mut reader)
-        .take(BINARY_PROBE as u64)
-        .read_to_end(&mut head)
-    {
-        eprintln!("urlx: {name}: {}", reason(&e));
-        tally.errors += 1;
-        return Ok(true);
-    }
-    if !binary_ok && memchr::memchr(0, &head).is_some() {
+    let mut reader = BufReader::with_capacity(64 << 10, reader);
+    // The first block decides binary and mail; it stays in the buffer.
+    let head = match fill_probe(&mut reader) {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("urlx: {name}: {}", reason(&e));
+            sink.tally.errors += 1;
+            return Ok(true);
+        }
+    };
+    if !ctx.binary_ok && memchr::memchr(0, &head).is_some() {
         if matches!(inp, Input::Stdin | Input::File { explicit: true, .. }) {
             eprintln!("urlx: {name}: binary file skipped (--binary reads it)");
         } else {
-            tally.binary_quiet += 1;
+            sink.tally.binary_quiet += 1;
         }
-        tally.binary += 1;
+        sink.tally.binary += 1;
         return Ok(true);
     }
-    let mut links = finder.stream(io::Cursor::new(head).chain(reader));
+    let reader = io::Cursor::new(head.clone()).chain(reader);
+    if ctx.kind(&head) != Kind::Text {
+        return stream_mail(reader, &name, ctx, sink);
+    }
+    let mut links = ctx.finder.stream(reader);
     let mut n = 0u64;
     let mut last_tick = Instant::now();
     for l in links.by_ref() {
         match l {
             Ok(l) => {
-                if !filters.keep(&l) {
+                if !ctx.filters.keep(&l) {
                     continue;
                 }
-                match printer.one(out, &name, &Rec::from_link(&l, 0))? {
+                match sink.printer.one(sink.out, &name, &Rec::from_link(&l, 0))? {
                     None => return Ok(false),
                     Some(counted) => n += u64::from(counted),
                 }
                 if last_tick.elapsed() > Duration::from_millis(200) {
                     last_tick = Instant::now();
-                    progress.update_bytes(tally.bytes + links_bytes_hint(&l), started);
+                    progress.update_bytes(sink.tally.bytes + l.end() as u64, started);
                 }
             }
             Err(e) => {
                 eprintln!("urlx: {name}: {}", reason(&e));
-                tally.errors += 1;
+                sink.tally.errors += 1;
                 break;
             }
         }
     }
-    tally.files += 1;
-    tally.bytes += links.bytes_read() as u64;
-    printer.end_file(out, &name, n)
+    sink.tally.files += 1;
+    sink.tally.bytes += links.bytes_read() as u64;
+    sink.printer.end_file(sink.out, &name, n)
 }
 
-/// A lower bound of the bytes read so far: the end of the last link.
-fn links_bytes_hint(l: &urlx::Link<'_>) -> u64 {
-    l.end() as u64
+/// Reads the first `PROBE` bytes (fewer at the end of the input).
+fn fill_probe(r: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(PROBE);
+    r.by_ref().take(PROBE as u64).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// Streams mail: an mbox message by message (memory: the largest message),
+/// or one message read whole.
+fn stream_mail(
+    reader: impl Read,
+    name: &str,
+    ctx: &Ctx<'_>,
+    sink: &mut Sink<'_, '_>,
+) -> io::Result<bool> {
+    let mut reader = BufReader::with_capacity(64 << 10, reader);
+    let mut msg: Vec<u8> = Vec::new();
+    let mut line: Vec<u8> = Vec::new();
+    // Offset and line number of the message in `msg`.
+    let (mut base, mut first_line, mut lines_in_msg) = (0usize, 1u64, 0u64);
+    let mut n = 0u64;
+    let mut prev_blank = true;
+    loop {
+        line.clear();
+        let got = match reader.read_until(b'\n', &mut line) {
+            Ok(k) => k,
+            Err(e) => {
+                eprintln!("urlx: {name}: {}", reason(&e));
+                sink.tally.errors += 1;
+                0
+            }
+        };
+        let boundary = got == 0 || (prev_blank && line.starts_with(b"From ") && !msg.is_empty());
+        if boundary && !msg.is_empty() {
+            let m = ctx.finder.message_links(&msg, 0..msg.len(), first_line);
+            sink.warn(name, &m.warnings);
+            sink.tally.messages += 1;
+            sink.tally.skipped_parts += m.skipped as u64;
+            let info = Arc::new(m.info);
+            for (l, _) in m.links {
+                if !ctx.filters.keep(&l) {
+                    continue;
+                }
+                let mut r = Rec::from_link(&l, base as u64);
+                r.message = Some(Arc::clone(&info));
+                match sink.printer.one(sink.out, name, &r)? {
+                    None => return Ok(false),
+                    Some(counted) => n += u64::from(counted),
+                }
+            }
+            base += msg.len();
+            first_line += lines_in_msg;
+            lines_in_msg = 0;
+            msg.clear();
+        }
+        if got == 0 {
+            break;
+        }
+        prev_blank = line == b"\n" || line == b"\r\n";
+        lines_in_msg += u64::from(line.last() == Some(&b'\n'));
+        msg.extend_from_slice(&line);
+    }
+    sink.tally.files += 1;
+    sink.tally.bytes += base as u64;
+    sink.printer.end_file(sink.out, name, n)
 }
 
 /// The progress bar: on a terminal, after 2 seconds, never in pipes.

@@ -13,6 +13,11 @@ use crate::scan::scheme::{self, is_scheme_byte, SchemeClass, MAX_SCHEME_LEN};
 use crate::scan::{Scanner, Trigger, TriggerKind};
 use crate::uri::{self, Meta, Syntax, Uri};
 
+#[cfg(feature = "mail")]
+mod mail;
+#[cfg(feature = "mail")]
+pub use mail::MessageLinks;
+
 /// A URL found in text.
 ///
 /// ```
@@ -109,6 +114,14 @@ impl<'h> Link<'h> {
     pub(crate) fn shift(mut self, by: usize) -> Self {
         self.start += by;
         self.end += by;
+        self
+    }
+
+    /// The same link at another place in the input (mail: raw offsets).
+    #[cfg(feature = "mail")]
+    pub(crate) fn placed(mut self, start: usize, end: usize) -> Self {
+        self.start = start;
+        self.end = end;
         self
     }
 

@@ -1,0 +1,82 @@
+//! The extractor over mail: each text a message holds (URL-bearing header
+//! fields, decoded text parts, HTML with references decoded), with every
+//! link's position mapped back to the raw input.
+
+use std::ops::Range;
+
+use super::{Finder, Link};
+use crate::mail::{self, Info, Source};
+
+/// The links of one message.
+#[derive(Clone, Debug, Default)]
+pub struct MessageLinks {
+    /// The message's Message-ID, Subject and Date.
+    pub info: Info,
+    /// Its links, in input order. `start`, `line` and `column` point into
+    /// the raw input: exactly for text that needed no decoding; for decoded
+    /// text, at the start of the raw line where the encoded URL begins
+    /// (`end` then is the start of the raw line where it ends, plus one).
+    pub links: Vec<(Link<'static>, Source)>,
+    /// Parts that are not text, skipped.
+    pub skipped: usize,
+    /// What was malformed, in words, with byte offsets in the input.
+    pub warnings: Vec<String>,
+}
+
+impl Finder {
+    /// The links in the message at `raw[range]` (an mbox message from its
+    /// `From ` line, or a whole `.eml`). `first_line` is the line number of
+    /// `range.start` in `raw`, so that lines count from the start of the
+    /// input.
+    ///
+    /// ```
+    /// let raw = b"Subject: hi\nContent-Transfer-Encoding: quoted-printable\n\nsee https://example.com/?a=3Db&c=\n=3Dd now\n";
+    /// let m = urlx::Finder::new().message_links(raw, 0..raw.len(), 1);
+    /// let (link, _) = &m.links[0];
+    /// assert_eq!(link.as_str(), "https://example.com/?a=b&c=d");
+    /// assert_eq!(link.line(), 4);
+    /// assert_eq!(m.info.subject.as_deref(), Some("hi"));
+    /// ```
+    pub fn message_links(&self, raw: &[u8], range: Range<usize>, first_line: u64) -> MessageLinks {
+        let base = range.start;
+        let m = mail::parse(raw, range);
+        let mut links = Vec::new();
+        for part in &m.parts {
+            for l in self.links(&part.text[..]) {
+                // Host names in ordinary fields are no abbreviated URLs.
+                if part.source == Source::Field && l.form() == crate::Form::Abbreviated {
+                    continue;
+                }
+                let exact_end = part.map.raw(l.end());
+                let start = part.map.raw(l.start());
+                let end = if part.map.raw(l.start()) + (l.end() - l.start()) == exact_end {
+                    exact_end
+                } else {
+                    part.map.raw(l.end().saturating_sub(1)).max(start) + 1
+                };
+                links.push((l.into_owned().placed(start, end), part.source));
+            }
+        }
+        // Headers come first in `parts`; the order in the input is by start.
+        links.sort_by_key(|(l, _)| l.start());
+        // Lines and columns in the raw input, counted once over the message.
+        let mut line = first_line;
+        let mut pos = base;
+        let mut line_start = base;
+        for (l, _) in links.iter_mut() {
+            let at = l.start().max(pos);
+            for i in memchr::memchr_iter(b'\n', &raw[pos..at]) {
+                line += 1;
+                line_start = pos + i + 1;
+            }
+            pos = at;
+            l.set_position(line, (l.start().saturating_sub(line_start)) as u64 + 1);
+        }
+        MessageLinks {
+            info: m.info,
+            links,
+            skipped: m.skipped,
+            warnings: m.warnings,
+        }
+    }
+}

@@ -1,0 +1,633 @@
+//! Stage 0 for mail and news: from the raw bytes of an mbox or a message to
+//! the texts a reader sees, each with a map back to raw offsets. Knows
+//! nothing of URLs: [`crate::Finder::mail_links`] runs the extractor over
+//! these texts.
+//!
+//! - mbox: split at `From ` lines (mboxo and mboxrd alike; `>From ` quoting
+//!   cannot touch a URL and is left as it is);
+//! - headers: the fields that carry URLs (`List-*`, `Archived-At`, ...)
+//!   are given as they are in the raw bytes, folding included (the
+//!   extractor's wrappers span folded lines);
+//! - MIME: multipart trees and attached messages walked; text parts decoded
+//!   (quoted-printable, base64, charset via `encoding_rs`, format=flowed,
+//!   HTML character references); other parts counted and skipped.
+//!
+//! Malformed mail never stops the walk: a missing boundary, a truncated
+//! part, an unknown charset or bad base64 give a warning and the best text
+//! that can be had.
+#![forbid(unsafe_code)]
+
+mod base64;
+mod flowed;
+mod html;
+mod map;
+mod qp;
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+pub use map::OffsetMap;
+
+/// What a piece of input looks like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Messages one after another, each after a `From ` line.
+    Mbox,
+    /// One message (RFC 5322 or a news article): headers, then a body.
+    Message,
+    /// Anything else.
+    Text,
+}
+
+/// Header fields that a message starts with, one of which is enough to
+/// call the input mail (with the `name: value` shape of the first line).
+const TELLING_HEADERS: &[&[u8]] = &[
+    b"from",
+    b"to",
+    b"subject",
+    b"date",
+    b"message-id",
+    b"received",
+    b"return-path",
+    b"delivered-to",
+    b"mime-version",
+    b"content-type",
+    b"path",
+    b"newsgroups",
+    b"x-original-to",
+    b"reply-to",
+    b"sender",
+];
+
+/// Looks at the start of an input: an mbox starts with `From `; a message
+/// with header lines, one of them a field messages have.
+///
+/// ```
+/// use urlx::mail::{sniff, Kind};
+/// assert_eq!(sniff(b"From a@b Mon Jan  1 00:00:00 2001\nSubject: x\n"), Kind::Mbox);
+/// assert_eq!(sniff(b"Return-Path: <a@b>\nSubject: x\n\nbody"), Kind::Message);
+/// assert_eq!(sniff(b"Note: this is text\n"), Kind::Text);
+/// ```
+pub fn sniff(head: &[u8]) -> Kind {
+    if head.starts_with(b"From ") {
+        return Kind::Mbox;
+    }
+    let mut telling = false;
+    for line in head.split(|&b| b == b'\n').take(40) {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            break;
+        }
+        if line[0] == b' ' || line[0] == b'\t' {
+            continue;
+        }
+        let Some(colon) = memchr::memchr(b':', line) else {
+            return Kind::Text;
+        };
+        let name = &line[..colon];
+        if name.is_empty() || !name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-') {
+            return Kind::Text;
+        }
+        telling |= TELLING_HEADERS.iter().any(|t| t.eq_ignore_ascii_case(name));
+    }
+    if telling {
+        Kind::Message
+    } else {
+        Kind::Text
+    }
+}
+
+/// The byte ranges of the messages of an mbox, each from its `From ` line.
+///
+/// ```
+/// let mbox = b"From a Mon\nSubject: 1\n\nhi\n\nFrom b Tue\nSubject: 2\n\nho\n";
+/// let m = urlx::mail::mbox_messages(mbox);
+/// assert_eq!(m.len(), 2);
+/// assert!(mbox[m[1].clone()].starts_with(b"From b"));
+/// ```
+pub fn mbox_messages(data: &[u8]) -> Vec<Range<usize>> {
+    let mut starts = Vec::new();
+    if data.starts_with(b"From ") {
+        starts.push(0);
+    }
+    for i in memchr::memmem::find_iter(data, b"\nFrom ") {
+        starts.push(i + 1);
+    }
+    if starts.first() != Some(&0) {
+        starts.insert(0, 0);
+    }
+    let mut out = Vec::with_capacity(starts.len());
+    for (k, &s) in starts.iter().enumerate() {
+        let e = starts.get(k + 1).copied().unwrap_or(data.len());
+        if e > s {
+            out.push(s..e);
+        }
+    }
+    out
+}
+
+/// Where a message is: the fields a reader knows it by.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Info {
+    /// `Message-ID`, without its angle brackets.
+    pub message_id: Option<String>,
+    /// `Subject`, unfolded (encoded words left as they are).
+    pub subject: Option<String>,
+    /// `Date`, unfolded.
+    pub date: Option<String>,
+}
+
+/// Where a text came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A header field that carries URLs (`List-*`, `Archived-At`, ...).
+    Header,
+    /// Another header field with a `:` in its value, not a trace field
+    /// (`Received`, `DKIM-Signature`, ...): URLs with a scheme only.
+    Field,
+    /// A text part (text/plain, text/calendar, ...).
+    Text,
+    /// An HTML part.
+    Html,
+}
+
+/// A text to scan, and its map back to the raw input.
+#[derive(Clone, Debug)]
+pub struct Part<'a> {
+    /// UTF-8 where the charset was known; the raw bytes where nothing had
+    /// to be decoded.
+    pub text: Cow<'a, [u8]>,
+    /// Offsets in `text` to offsets in the input.
+    pub map: OffsetMap,
+    /// What the text is.
+    pub source: Source,
+}
+
+/// A message taken apart.
+#[derive(Clone, Debug, Default)]
+pub struct Message<'a> {
+    /// Message-ID, Subject, Date.
+    pub info: Info,
+    /// The texts to scan, headers first, in message order.
+    pub parts: Vec<Part<'a>>,
+    /// Parts that are not text (images, archives, signatures...).
+    pub skipped: usize,
+    /// What was malformed, in words.
+    pub warnings: Vec<String>,
+}
+
+/// Header fields whose values are (or hold) URLs.
+const URL_HEADERS: &[&[u8]] = &[
+    b"list-archive",
+    b"list-help",
+    b"list-owner",
+    b"list-post",
+    b"list-subscribe",
+    b"list-unsubscribe",
+    b"list-unsubscribe-post",
+    b"archived-at",
+    b"x-archived-at",
+    b"content-base",
+    b"content-location",
+    b"link",
+    b"x-original-url",
+    b"x-url",
+];
+
+/// Fields that record transport and identity (hosts, ids, signatures), not
+/// text a person wrote: not scanned.
+fn trace_field(name: &[u8]) -> bool {
+    const TRACE: &[&[u8]] = &[
+        b"received",
+        b"x-received",
+        b"return-path",
+        b"delivered-to",
+        b"x-original-to",
+        b"message-id",
+        b"references",
+        b"in-reply-to",
+        b"dkim-signature",
+        b"domainkey-signature",
+        b"authentication-results",
+        b"received-spf",
+        b"x-google-smtp-source",
+        b"x-gm-message-state",
+        b"x-forwarded-to",
+        b"x-forwarded-for",
+        b"content-type",
+        b"content-transfer-encoding",
+        b"content-id",
+        b"mime-version",
+        b"content-disposition",
+    ];
+    TRACE.iter().any(|t| t.eq_ignore_ascii_case(name))
+        || name.len() > 4 && name[..4].eq_ignore_ascii_case(b"arc-")
+        || name.len() > 11 && name[..11].eq_ignore_ascii_case(b"x-ms-exchan")
+}
+
+/// One header field: its name and the raw range of the whole field,
+/// folded lines included.
+struct Field<'a> {
+    name: &'a [u8],
+    value: Range<usize>,
+    whole: Range<usize>,
+}
+
+/// The header fields from `start`, and where the body starts. Lines that
+/// are no field (an mbox `From ` line) are passed over.
+fn fields(raw: &[u8], start: usize, end: usize) -> (Vec<Field<'_>>, usize) {
+    let mut out: Vec<Field<'_>> = Vec::new();
+    let mut pos = start;
+    while pos < end {
+        let nl = memchr::memchr(b'\n', &raw[pos..end]).map_or(end, |k| pos + k);
+        let line = &raw[pos..nl];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let next = (nl + 1).min(end);
+        if line.is_empty() {
+            return (out, next);
+        }
+        if line[0] == b' ' || line[0] == b'\t' {
+            if let Some(f) = out.last_mut() {
+                f.value.end = pos + line.len();
+                f.whole.end = pos + line.len();
+            }
+        } else if let Some(colon) =
+            memchr::memchr(b':', line).filter(|&c| is_field_name(&line[..c]))
+        {
+            out.push(Field {
+                name: &line[..colon],
+                value: pos + colon + 1..pos + line.len(),
+                whole: pos..pos + line.len(),
+            });
+        } else if !out.is_empty() || !line.starts_with(b"From ") {
+            // Not a field and not a continuation: the body begins here
+            // without its blank line.
+            return (out, pos);
+        }
+        pos = next;
+    }
+    (out, end)
+}
+
+/// RFC 5322 `field-name`: printable ASCII but `:` and space.
+fn is_field_name(n: &[u8]) -> bool {
+    !n.is_empty() && n.iter().all(|&b| (33..=126).contains(&b) && b != b':')
+}
+
+/// A field's value unfolded and trimmed.
+fn unfold(raw: &[u8], r: &Range<usize>) -> String {
+    let v = &raw[r.clone()];
+    let mut s = String::with_capacity(v.len());
+    for piece in v.split(|&b| b == b'\n') {
+        let piece = piece.strip_suffix(b"\r").unwrap_or(piece);
+        s.push_str(&String::from_utf8_lossy(piece));
+    }
+    s.trim().to_owned()
+}
+
+/// `type/subtype` lower case, and the parameters (names lower case).
+fn content_type(v: &str) -> (String, Vec<(String, String)>) {
+    let mut it = v.split(';');
+    let t = it.next().unwrap_or("").trim().to_ascii_lowercase();
+    let params = it
+        .filter_map(|p| {
+            let (k, val) = p.split_once('=')?;
+            let val = val.trim();
+            let val = val
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .unwrap_or(val);
+            Some((k.trim().to_ascii_lowercase(), val.to_owned()))
+        })
+        .collect();
+    (t, params)
+}
+
+fn param<'p>(params: &'p [(String, String)], name: &str) -> Option<&'p str> {
+    params
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// The deepest nesting of multiparts and attached messages followed.
+const MAX_DEPTH: usize = 32;
+
+/// Takes apart the message in `raw[range]` (offsets stay those of `raw`).
+pub fn parse(raw: &[u8], range: Range<usize>) -> Message<'_> {
+    let mut m = Message::default();
+    let (fs, body) = fields(raw, range.start, range.end);
+    for f in &fs {
+        let n = f.name;
+        if n.eq_ignore_ascii_case(b"message-id") {
+            let v = unfold(raw, &f.value);
+            m.info.message_id = Some(v.trim_start_matches('<').trim_end_matches('>').to_owned());
+        } else if n.eq_ignore_ascii_case(b"subject") {
+            m.info.subject = Some(unfold(raw, &f.value));
+        } else if n.eq_ignore_ascii_case(b"date") {
+            m.info.date = Some(unfold(raw, &f.value));
+        }
+    }
+    entity(raw, &fs, body, range.end, &mut m, 0, true);
+    m
+}
+
+/// One MIME entity: its fields `fs`, its body `body..end`.
+fn entity<'a>(
+    raw: &'a [u8],
+    fs: &[Field<'_>],
+    body: usize,
+    end: usize,
+    m: &mut Message<'a>,
+    depth: usize,
+    top: bool,
+) {
+    for f in fs {
+        let source = if URL_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(f.name)) {
+            Source::Header
+        } else if !trace_field(f.name)
+            && (top || depth > 0)
+            && memchr::memmem::find(&raw[f.value.clone()], b":").is_some()
+        {
+            Source::Field
+        } else {
+            continue;
+        };
+        m.parts.push(Part {
+            text: Cow::Borrowed(&raw[f.whole.clone()]),
+            map: OffsetMap::exact(f.whole.start),
+            source,
+        });
+    }
+    let field = |name: &[u8]| {
+        fs.iter()
+            .rev()
+            .find(|f| f.name.eq_ignore_ascii_case(name))
+            .map(|f| unfold(raw, &f.value))
+    };
+    let (ctype, params) = field(b"content-type").map_or_else(
+        || ("text/plain".to_owned(), Vec::new()),
+        |v| content_type(&v),
+    );
+    let cte = field(b"content-transfer-encoding")
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if depth >= MAX_DEPTH {
+        m.warnings.push(format!(
+            "MIME nesting deeper than {MAX_DEPTH} at byte {body}: not followed"
+        ));
+        return;
+    }
+    if let Some(sub) = ctype.strip_prefix("multipart/") {
+        let _ = sub;
+        match param(&params, "boundary") {
+            Some(b) if !b.is_empty() => multipart(raw, b.as_bytes(), body, end, m, depth),
+            _ => {
+                m.warnings.push(format!(
+                    "{ctype} without a boundary at byte {body}: read as text"
+                ));
+                text(raw, body, end, &cte, None, "plain", false, false, m);
+            }
+        }
+        return;
+    }
+    if ctype == "message/rfc822" || ctype == "message/news" || ctype == "message/global" {
+        let (inner, inner_body) = fields(raw, body, end);
+        entity(raw, &inner, inner_body, end, m, depth + 1, false);
+        return;
+    }
+    let (major, minor) = ctype.split_once('/').unwrap_or((ctype.as_str(), ""));
+    // ASCII-armored keys and signatures and delivery reports are text a
+    // person reads, whatever their type says.
+    let text_like = matches!(
+        ctype.as_str(),
+        "application/pgp-signature"
+            | "application/pgp-keys"
+            | "message/delivery-status"
+            | "message/disposition-notification"
+    );
+    if major == "text" || ctype.is_empty() || text_like {
+        let flowed = param(&params, "format").is_some_and(|f| f.eq_ignore_ascii_case("flowed"));
+        let delsp = param(&params, "delsp").is_some_and(|f| f.eq_ignore_ascii_case("yes"));
+        text(
+            raw,
+            body,
+            end,
+            &cte,
+            param(&params, "charset"),
+            minor,
+            flowed,
+            delsp,
+            m,
+        );
+    } else {
+        m.skipped += 1;
+    }
+}
+
+fn multipart<'a>(
+    raw: &'a [u8],
+    boundary: &[u8],
+    body: usize,
+    end: usize,
+    m: &mut Message<'a>,
+    depth: usize,
+) {
+    let mut delim = Vec::with_capacity(boundary.len() + 2);
+    delim.extend_from_slice(b"--");
+    delim.extend_from_slice(boundary);
+    // Part starts: the line after each delimiter line; a close delimiter
+    // (`--boundary--`) ends the list.
+    let mut part_start: Option<usize> = None;
+    let mut pos = body;
+    let mut closed = false;
+    while pos < end {
+        let nl = memchr::memchr(b'\n', &raw[pos..end]).map_or(end, |k| pos + k);
+        let line = &raw[pos..nl];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.starts_with(&delim) {
+            let rest = &line[delim.len()..];
+            let is_close = rest.starts_with(b"--");
+            if rest
+                .iter()
+                .skip(if is_close { 2 } else { 0 })
+                .all(|&b| b == b' ' || b == b'\t')
+            {
+                if let Some(s) = part_start {
+                    // The line break before a delimiter belongs to it.
+                    let mut e = pos;
+                    if e > s && raw[e - 1] == b'\n' {
+                        e -= 1;
+                        if e > s && raw[e - 1] == b'\r' {
+                            e -= 1;
+                        }
+                    }
+                    one_part(raw, s, e, m, depth);
+                }
+                if is_close {
+                    closed = true;
+                    break;
+                }
+                part_start = Some((nl + 1).min(end));
+            }
+        }
+        pos = nl + 1;
+    }
+    match part_start {
+        None => {
+            m.warnings.push(format!(
+                "no boundary line \"--{}\" in the multipart at byte {body}: read as text",
+                String::from_utf8_lossy(boundary)
+            ));
+            text(raw, body, end, "", None, "plain", false, false, m);
+        }
+        Some(s) if !closed => {
+            m.warnings.push(format!(
+                "multipart at byte {body} not closed: its last part runs to the end"
+            ));
+            one_part(raw, s, end, m, depth);
+        }
+        _ => {}
+    }
+}
+
+fn one_part<'a>(raw: &'a [u8], start: usize, end: usize, m: &mut Message<'a>, depth: usize) {
+    let (fs, body) = fields(raw, start, end);
+    entity(raw, &fs, body, end, m, depth + 1, false);
+}
+
+/// A text part: transfer encoding, charset, then flowed or HTML.
+#[allow(clippy::too_many_arguments)]
+fn text<'a>(
+    raw: &'a [u8],
+    body: usize,
+    end: usize,
+    cte: &str,
+    charset: Option<&str>,
+    subtype: &str,
+    flowed: bool,
+    delsp: bool,
+    m: &mut Message<'a>,
+) {
+    let slice = &raw[body..end];
+    let (mut bytes, mut map): (Cow<'a, [u8]>, OffsetMap) = match cte {
+        "quoted-printable" => {
+            let (b, map) = qp::decode(slice, body);
+            (Cow::Owned(b), map)
+        }
+        "base64" => {
+            let (b, map, bad) = base64::decode(slice, body);
+            if bad {
+                m.warnings
+                    .push(format!("bad base64 at byte {body}: decoded what could be"));
+            }
+            (Cow::Owned(b), map)
+        }
+        _ => (Cow::Borrowed(slice), OffsetMap::exact(body)),
+    };
+    if let Some(cs) = charset {
+        let cs = cs.trim();
+        let utf8 = cs.eq_ignore_ascii_case("utf-8")
+            || cs.eq_ignore_ascii_case("us-ascii")
+            || cs.eq_ignore_ascii_case("utf8");
+        if !utf8 {
+            match encoding_rs::Encoding::for_label(cs.as_bytes()) {
+                Some(enc) if enc != encoding_rs::UTF_8 => {
+                    let (b, points) = convert(&bytes, enc);
+                    map = map.compose(&points, false);
+                    bytes = Cow::Owned(b);
+                }
+                Some(_) => {}
+                None => m.warnings.push(format!(
+                    "unknown charset {cs:?} at byte {body}: read as UTF-8"
+                )),
+            }
+        }
+    }
+    if subtype.eq_ignore_ascii_case("html") {
+        let (b, points) = html::decode_entities(&bytes);
+        map = map.compose(&points, true);
+        bytes = Cow::Owned(b);
+        m.parts.push(Part {
+            text: bytes,
+            map,
+            source: Source::Html,
+        });
+        return;
+    }
+    if flowed {
+        let (b, points) = flowed::unwrap(&bytes, delsp);
+        map = map.compose(&points, true);
+        bytes = Cow::Owned(b);
+    }
+    m.parts.push(Part {
+        text: bytes,
+        map,
+        source: Source::Text,
+    });
+}
+
+/// Converts `bytes` from `enc` to UTF-8 line by line (UTF-16 whole), with
+/// points `(out, in)` at each line start.
+fn convert(bytes: &[u8], enc: &'static encoding_rs::Encoding) -> (Vec<u8>, Vec<(usize, usize)>) {
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
+    let mut points = Vec::new();
+    if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE {
+        points.push((0, 0));
+        out.extend_from_slice(enc.decode_without_bom_handling(bytes).0.as_bytes());
+        return (out, points);
+    }
+    let mut pos = 0;
+    while pos < bytes.len() {
+        let end = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |k| pos + k + 1);
+        points.push((out.len(), pos));
+        out.extend_from_slice(
+            enc.decode_without_bom_handling(&bytes[pos..end])
+                .0
+                .as_bytes(),
+        );
+        pos = end;
+    }
+    (out, points)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(m: &Message<'_>) -> Vec<String> {
+        m.parts
+            .iter()
+            .map(|p| String::from_utf8_lossy(&p.text).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn multipart_qp_base64_charset_and_headers() {
+        let raw = b"From x Mon\nSubject: Hi\nMessage-ID: <a@b>\nList-Archive: <https://l.example/\n archive/>\nContent-Type: multipart/mixed; boundary=\"XX\"\n\npreamble\n--XX\nContent-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\ncaf=E9 https://e.example/?a=3Db&c=\n=3Dd\n--XX\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\naHR0cDovL2I2NC5leGFtcGxlLw==\n--XX\nContent-Type: image/png\n\nPNG\n--XX--\nepilogue\n";
+        let m = parse(raw, 0..raw.len());
+        assert_eq!(m.info.subject.as_deref(), Some("Hi"));
+        assert_eq!(m.info.message_id.as_deref(), Some("a@b"));
+        let t = texts(&m);
+        assert_eq!(t[0], "List-Archive: <https://l.example/\n archive/>");
+        assert_eq!(t[1], "caf\u{e9} https://e.example/?a=b&c=d");
+        assert_eq!(t[2], "http://b64.example/");
+        assert_eq!(m.skipped, 1);
+        assert!(m.warnings.is_empty(), "{:?}", m.warnings);
+    }
+
+    #[test]
+    fn malformed_mail_is_read_as_well_as_it_can_be() {
+        // No closing boundary, an unknown charset, bad base64.
+        let raw = b"Content-Type: multipart/mixed; boundary=B\n\n--B\nContent-Type: text/plain; charset=x-klingon\n\nhttp://a.example/\n--B\nContent-Transfer-Encoding: base64\n\naHR0c!DovL2V4YW1wbGU\n";
+        let m = parse(raw, 0..raw.len());
+        let t = texts(&m);
+        assert_eq!(t[0], "http://a.example/");
+        assert_eq!(t[1], "http://example");
+        assert_eq!(m.warnings.len(), 3, "{:?}", m.warnings);
+        // A multipart without a boundary line at all: the body as text.
+        let raw = b"Content-Type: multipart/mixed; boundary=B\n\nhttp://c.example/\n";
+        let m = parse(raw, 0..raw.len());
+        assert_eq!(texts(&m), ["http://c.example/\n"]);
+    }
+}

@@ -1,0 +1,87 @@
+//! Quoted-printable (RFC 2045 §6.7): `=XX` decoded, soft line breaks (`=`
+//! at the end of a line) removed, so a URL broken by the encoder is whole
+//! again and `=3D` is `=`. Malformed escapes stay as they are.
+
+use super::map::OffsetMap;
+
+fn hex(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// Decodes `raw` (which starts at `base` in the message); the map points at
+/// the start of each encoded line.
+pub fn decode(raw: &[u8], base: usize) -> (Vec<u8>, OffsetMap) {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut map = OffsetMap::new();
+    let mut line_start = 0;
+    while line_start < raw.len() {
+        let nl = memchr::memchr(b'\n', &raw[line_start..]).map(|k| line_start + k);
+        let line_end = nl.unwrap_or(raw.len());
+        map.push(out.len(), base + line_start, false);
+        let mut line = &raw[line_start..line_end];
+        if line.last() == Some(&b'\r') {
+            line = &line[..line.len() - 1];
+        }
+        // Trailing blanks are transport padding (§6.7 rule 3).
+        while let Some((&b, rest)) = line.split_last() {
+            if b == b' ' || b == b'\t' {
+                line = rest;
+            } else {
+                break;
+            }
+        }
+        let soft = line.last() == Some(&b'=');
+        if soft {
+            line = &line[..line.len() - 1];
+        }
+        let mut i = 0;
+        while i < line.len() {
+            let b = line[i];
+            if b == b'=' {
+                if let (Some(h), Some(l)) = (
+                    line.get(i + 1).and_then(|&c| hex(c)),
+                    line.get(i + 2).and_then(|&c| hex(c)),
+                ) {
+                    out.push(h << 4 | l);
+                    i += 3;
+                    continue;
+                }
+            }
+            out.push(b);
+            i += 1;
+        }
+        if nl.is_some() && !soft {
+            out.push(b'\n');
+        }
+        line_start = line_end + 1;
+    }
+    (out, map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn soft_breaks_and_escapes() {
+        let (d, m) = decode(
+            b"see https://example.com/?a=3Db&c=\n=3Dd and http://x.exa=\r\nmple/ =\nend\n",
+            1000,
+        );
+        assert_eq!(
+            std::str::from_utf8(&d).unwrap(),
+            "see https://example.com/?a=b&c=d and http://x.example/ end\n"
+        );
+        assert_eq!(m.raw(0), 1000);
+        // Text from the second encoded line maps to that line's start.
+        let at = d.iter().position(|&b| b == b'e' && true).unwrap();
+        assert_eq!(m.raw(at), 1000);
+        let (d, _) = decode(b"100%=ZZ =4", 0);
+        assert_eq!(d, b"100%=ZZ =4");
+    }
+}
