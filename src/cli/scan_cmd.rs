@@ -429,7 +429,7 @@ fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
             let ranges = if kind == Kind::Mbox {
                 mail::mbox_messages(&bytes)
             } else {
-                vec![0..bytes.len()]
+                std::iter::once(0..bytes.len()).collect()
             };
             // The line each message starts on, then the messages in parallel
             // (in this worker's pool), results in order.
