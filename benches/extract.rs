@@ -13,6 +13,11 @@
 //! for URLs only, as urlx is by default. Each pass counts links, and the
 //! counts are checked before timing.
 //!
+//! On the SpamAssassin mbox also: urlx in mail mode (each message taken
+//! apart by `urlx::mail`: MIME, quoted-printable, base64, charsets), and the
+//! same extractor over the text and HTML bodies that the `mail-parser` crate
+//! decodes, to choose between the two decoders with figures.
+//!
 //! Run: `cargo bench --bench extract`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -65,6 +70,36 @@ fn linkify_count(f: &linkify::LinkFinder, text: &str) -> usize {
     f.links(black_box(text)).count()
 }
 
+fn mail_count(f: &urlx::Finder, bytes: &[u8], ranges: &[std::ops::Range<usize>]) -> usize {
+    ranges
+        .iter()
+        .map(|r| f.message_links(black_box(bytes), r.clone(), 1).links.len())
+        .sum()
+}
+
+/// The same extractor over the bodies mail-parser decodes (text and HTML
+/// parts; it reads no header fields for URLs).
+fn mail_parser_count(f: &urlx::Finder, bytes: &[u8], ranges: &[std::ops::Range<usize>]) -> usize {
+    let parser = mail_parser::MessageParser::default();
+    let mut n = 0;
+    for r in ranges {
+        let Some(m) = parser.parse(black_box(&bytes[r.clone()])) else {
+            continue;
+        };
+        let mut i = 0;
+        while let Some(t) = m.body_text(i) {
+            n += f.links(t.as_ref()).count();
+            i += 1;
+        }
+        let mut i = 0;
+        while let Some(t) = m.body_html(i) {
+            n += f.links(t.as_ref()).count();
+            i += 1;
+        }
+    }
+    n
+}
+
 fn floor(text: &str) -> usize {
     memchr::memchr_iter(b'\n', black_box(text.as_bytes())).count()
 }
@@ -93,6 +128,21 @@ fn bench(c: &mut Criterion) {
             b.iter(|| assert_eq!(linkify_count(&lf, &text), l))
         });
         g.bench_function("floor-memchr", |b| b.iter(|| assert_eq!(floor(&text), n)));
+        if name == "spamassassin" {
+            let bytes = text.as_bytes();
+            let ranges = urlx::mail::mbox_messages(bytes);
+            let (m, p) = (
+                mail_count(&finder, bytes, &ranges),
+                mail_parser_count(&finder, bytes, &ranges),
+            );
+            eprintln!("{name}: {} messages; urlx mail mode {m} links, mail-parser bodies + urlx {p} links", ranges.len());
+            g.bench_function("urlx-mail-mode", |b| {
+                b.iter(|| assert_eq!(mail_count(&finder, bytes, &ranges), m))
+            });
+            g.bench_function("mail-parser+urlx", |b| {
+                b.iter(|| assert_eq!(mail_parser_count(&finder, bytes, &ranges), p))
+            });
+        }
         g.finish();
     }
 }

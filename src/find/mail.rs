@@ -65,9 +65,10 @@ impl Finder {
         let mut line_start = base;
         for (l, _) in links.iter_mut() {
             let at = l.start().max(pos);
-            for i in memchr::memchr_iter(b'\n', &raw[pos..at]) {
-                line += 1;
-                line_start = pos + i + 1;
+            let n = super::count_newlines(&raw[pos..at]);
+            if n > 0 {
+                line += n as u64;
+                line_start = pos + memchr::memrchr(b'\n', &raw[pos..at]).unwrap_or(0) + 1;
             }
             pos = at;
             l.set_position(line, (l.start().saturating_sub(line_start)) as u64 + 1);

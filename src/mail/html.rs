@@ -3,33 +3,30 @@
 //! is then a quoted URL and text between tags is bare text, which the
 //! extractor finds as it finds them in plain text.
 
-/// Decodes the character references of `text`; points `(out, in)` at each
-/// line start and after each reference (between points bytes are copied).
+/// Decodes the character references of `text`; points `(out, in)` at the
+/// start and after each reference (between points bytes are copied as
+/// they are, so the caller's finer map carries over).
 pub fn decode_entities(text: &[u8]) -> (Vec<u8>, Vec<(usize, usize)>) {
     let mut out = Vec::with_capacity(text.len());
     let mut points = vec![(0, 0)];
     let mut i = 0;
-    while i < text.len() {
-        let b = text[i];
-        if b == b'\n' {
-            out.push(b);
-            i += 1;
-            points.push((out.len(), i));
-            continue;
-        }
-        if b == b'&' {
-            if let Some((c, len)) = reference(&text[i..]) {
+    while let Some(k) = memchr::memchr(b'&', &text[i..]) {
+        let amp = i + k;
+        out.extend_from_slice(&text[i..amp]);
+        match reference(&text[amp..]) {
+            Some((c, len)) => {
                 let mut buf = [0; 4];
                 out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-                i += len;
-                // After a reference the copy goes on at another shift.
+                i = amp + len;
                 points.push((out.len(), i));
-                continue;
+            }
+            None => {
+                out.push(b'&');
+                i = amp + 1;
             }
         }
-        out.push(b);
-        i += 1;
     }
+    out.extend_from_slice(&text[i..]);
     (out, points)
 }
 

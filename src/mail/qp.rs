@@ -40,21 +40,25 @@ pub fn decode(raw: &[u8], base: usize) -> (Vec<u8>, OffsetMap) {
             line = &line[..line.len() - 1];
         }
         let mut i = 0;
-        while i < line.len() {
-            let b = line[i];
-            if b == b'=' {
-                if let (Some(h), Some(l)) = (
-                    line.get(i + 1).and_then(|&c| hex(c)),
-                    line.get(i + 2).and_then(|&c| hex(c)),
-                ) {
+        while let Some(k) = memchr::memchr(b'=', &line[i..]) {
+            let eq = i + k;
+            out.extend_from_slice(&line[i..eq]);
+            match (
+                line.get(eq + 1).and_then(|&c| hex(c)),
+                line.get(eq + 2).and_then(|&c| hex(c)),
+            ) {
+                (Some(h), Some(l)) => {
                     out.push(h << 4 | l);
-                    i += 3;
-                    continue;
+                    i = eq + 3;
+                }
+                // A malformed escape stays as it is.
+                _ => {
+                    out.push(b'=');
+                    i = eq + 1;
                 }
             }
-            out.push(b);
-            i += 1;
         }
+        out.extend_from_slice(&line[i..]);
         if nl.is_some() && !soft {
             out.push(b'\n');
         }

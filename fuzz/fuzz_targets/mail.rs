@@ -1,0 +1,20 @@
+//! The mail reader on any bytes: mbox splitting and each message taken
+//! apart (MIME, quoted-printable, base64, charsets, flowed, HTML): no
+//! panic, no hang, and every link lies inside its message with a line no
+//! further than the input has.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let f = urlx::Finder::new();
+    let lines = data.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    for r in urlx::mail::mbox_messages(data) {
+        let m = f.message_links(data, r.clone(), 1);
+        for (l, _) in &m.links {
+            assert!(l.start() >= r.start && l.start() < l.end() && l.end() <= r.end, "{l:?} outside {r:?}");
+            assert!(l.line() >= 1 && l.line() <= lines);
+            assert!(urlx::parse_iri(l.as_str()).is_ok());
+        }
+    }
+});
