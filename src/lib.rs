@@ -28,6 +28,7 @@
 
 mod delimit;
 mod find;
+pub mod linkify;
 #[cfg(feature = "mail")]
 pub mod mail;
 mod scan;

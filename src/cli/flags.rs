@@ -165,6 +165,22 @@ pub struct ScanArgs {
     #[arg(short = 'v', long)]
     pub verbose: bool,
 
+    /// Write the text as HTML with its URLs as links (<pre> for each input;
+    /// every byte escaped; only safe schemes linked; deceptive links get a
+    /// title and the class urlx-deceptive). Inputs are read as plain text.
+    /// Example: urlx --html msg.txt > msg.html
+    #[arg(long, conflicts_with_all = ["json", "count", "only_url", "hyperlink"])]
+    pub html: bool,
+
+    /// With --html: a complete HTML document. Example: urlx --html-page notes.txt
+    #[arg(long)]
+    pub html_page: bool,
+
+    /// Write the text back with terminal hyperlinks (OSC 8) on its URLs.
+    /// Example: urlx --hyperlink msg | less -R
+    #[arg(long, conflicts_with_all = ["json", "count", "only_url"])]
+    pub hyperlink: bool,
+
     /// Never show a progress bar (it shows on a terminal after 2 seconds).
     /// Example: urlx --no-progress -c ~/Mail
     #[arg(long)]

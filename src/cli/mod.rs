@@ -6,6 +6,7 @@ mod json;
 mod output;
 mod parse_cmd;
 mod printer;
+mod render_cmd;
 mod resolve_cmd;
 mod scan_cmd;
 mod walk;
@@ -40,6 +41,7 @@ pub fn run() -> ExitCode {
     let status = match &cli.command {
         Some(flags::Command::Parse(a)) => parse_cmd::run(a, &mut out),
         Some(flags::Command::Resolve(a)) => resolve_cmd::run(a, &mut out),
+        None if cli.scan.html || cli.scan.html_page || cli.scan.hyperlink => render_cmd::run(&cli.scan),
         None => scan_cmd::run(&cli.scan, &mut out),
     };
     let status = status.and_then(|s| out.flush().map(|_| s));

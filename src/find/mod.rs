@@ -366,8 +366,7 @@ impl Default for Finder {
 /// assert_eq!(urls, ["http://www.w3.org/Addressing/", "ftp://ds.internic.net/rfc/"]);
 /// ```
 pub fn find<H: AsRef<[u8]> + ?Sized>(text: &H) -> Links<'static, '_> {
-    static DEFAULT: OnceLock<Finder> = OnceLock::new();
-    DEFAULT.get_or_init(Finder::new).links(text)
+    Finder::default_ref().links(text)
 }
 
 /// Where a search stands: the next byte to look for a trigger at, and the
@@ -462,6 +461,12 @@ enum Context {
 }
 
 impl Finder {
+    /// The default finder, built once.
+    pub(crate) fn default_ref() -> &'static Finder {
+        static DEFAULT: OnceLock<Finder> = OnceLock::new();
+        DEFAULT.get_or_init(Finder::new)
+    }
+
     /// A finder with the default configuration ([`FinderBuilder::new`]).
     pub fn new() -> Finder {
         FinderBuilder::new()

@@ -1,0 +1,83 @@
+//! --html, --html-page and --hyperlink: the inputs written back with their
+//! URLs as links, in input order. Inputs are read as plain text (the links
+//! are placed in the bytes as they are).
+
+use std::io::{self, Read, Write};
+
+use super::flags::ScanArgs;
+use super::walk::{self, reason, Input};
+use super::ExitStatus;
+
+pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
+    let finder = match urlx::FinderBuilder::new()
+        .email(args.email)
+        .abbreviated(!args.no_www)
+        .join_unhyphenated_breaks(args.join_breaks)
+        .max_url_len(args.max_url_len)
+        .max_wrapper_bytes(args.max_wrapper_bytes)
+        .max_wrapper_lines(args.max_wrapper_lines)
+        .build()
+    {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("urlx: {e}");
+            return Ok(ExitStatus::Error);
+        }
+    };
+    let opts = urlx::linkify::Options::default();
+    let (inputs, _, errors) = walk::inputs(&args.paths, &walk::Options { hidden: args.hidden, no_ignore: args.no_ignore });
+    let mut failed = !errors.is_empty();
+    for e in &errors {
+        eprintln!("urlx: {e}");
+    }
+    let stdout = io::stdout();
+    let mut w = io::BufWriter::with_capacity(64 << 10, stdout.lock());
+    let html = args.html || args.html_page;
+    let mut found = false;
+    let result = (|| -> io::Result<()> {
+        if args.html_page {
+            w.write_all(b"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>urlx</title>\n<style>a.urlx-deceptive{background:#fdd}</style></head><body>\n")?;
+        }
+        for inp in &inputs {
+            let mut bytes = Vec::new();
+            let r = match inp {
+                Input::Stdin => io::stdin().lock().read_to_end(&mut bytes),
+                Input::File { path, .. } => std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)),
+            };
+            if let Err(e) = r {
+                eprintln!("urlx: {}: {}", inp.display(), reason(&e));
+                failed = true;
+                continue;
+            }
+            found |= finder.links(&bytes).next().is_some();
+            if html {
+                if args.html_page && inputs.len() > 1 {
+                    w.write_all(b"<h2>")?;
+                    urlx::linkify::escape_text(&mut w, inp.display().as_bytes())?;
+                    w.write_all(b"</h2>\n")?;
+                }
+                w.write_all(b"<pre>")?;
+                urlx::linkify::write_html(&mut w, &finder, &bytes, &opts)?;
+                w.write_all(b"</pre>\n")?;
+            } else {
+                urlx::linkify::write_osc8(&mut w, &finder, &bytes, &opts)?;
+            }
+        }
+        if args.html_page {
+            w.write_all(b"</body></html>\n")?;
+        }
+        w.flush()
+    })();
+    match result {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(e) => return Err(e),
+    }
+    Ok(if failed {
+        ExitStatus::Error
+    } else if found {
+        ExitStatus::Found
+    } else {
+        ExitStatus::NotFound
+    })
+}
