@@ -20,7 +20,14 @@ fn c_program_links_and_passes() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let st = Command::new(cargo)
         .current_dir(root)
-        .args(["build", "--quiet", "--offline", "-p", "urlx-capi", "--target-dir"])
+        .args([
+            "build",
+            "--quiet",
+            "--offline",
+            "-p",
+            "urlx-capi",
+            "--target-dir",
+        ])
         .arg(&target)
         .status()
         .expect("run cargo");
@@ -40,6 +47,10 @@ fn c_program_links_and_passes() {
         .expect("run cc");
     assert!(st.success(), "compiling the C test failed");
     let out = Command::new(&exe).output().expect("run the C test");
-    assert!(out.status.success(), "C test failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "C test failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "ok\n");
 }

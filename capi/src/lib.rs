@@ -62,7 +62,9 @@ unsafe fn bytes<'a>(text: *const c_char, len: usize) -> Option<&'a [u8]> {
 #[no_mangle]
 pub unsafe extern "C" fn urlx_find(text: *const c_char, len: usize) -> *mut Links {
     // SAFETY: forwarded from the caller.
-    let Some(text) = (unsafe { bytes(text, len) }) else { return ptr::null_mut() };
+    let Some(text) = (unsafe { bytes(text, len) }) else {
+        return ptr::null_mut();
+    };
     let r = catch_unwind(AssertUnwindSafe(|| {
         let items = urlx::find(text)
             .map(|l| Item {
@@ -94,8 +96,12 @@ pub unsafe extern "C" fn urlx_links_count(links: *const Links) -> usize {
 #[no_mangle]
 pub unsafe extern "C" fn urlx_links_get(links: *const Links, i: usize, out: *mut Link) -> c_int {
     // SAFETY: NULL or a live list, as promised.
-    let Some(links) = (unsafe { links.as_ref() }) else { return -1 };
-    let Some(item) = links.items.get(i) else { return -1 };
+    let Some(links) = (unsafe { links.as_ref() }) else {
+        return -1;
+    };
+    let Some(item) = links.items.get(i) else {
+        return -1;
+    };
     if out.is_null() {
         return -1;
     }
@@ -126,12 +132,23 @@ pub unsafe extern "C" fn urlx_links_free(links: *mut Links) {
 /// # Safety
 /// `text` must point to `len` readable bytes; `out_len` NULL or writable.
 #[no_mangle]
-pub unsafe extern "C" fn urlx_linkify_html(text: *const c_char, len: usize, out_len: *mut usize) -> *mut c_char {
+pub unsafe extern "C" fn urlx_linkify_html(
+    text: *const c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> *mut c_char {
     // SAFETY: forwarded from the caller.
-    let Some(text) = (unsafe { bytes(text, len) }) else { return ptr::null_mut() };
+    let Some(text) = (unsafe { bytes(text, len) }) else {
+        return ptr::null_mut();
+    };
     let r = catch_unwind(AssertUnwindSafe(|| {
         let mut out = Vec::with_capacity(text.len() + text.len() / 4);
-        let _ = urlx::linkify::write_html(&mut out, &urlx::Finder::new(), text, &urlx::linkify::Options::default());
+        let _ = urlx::linkify::write_html(
+            &mut out,
+            &urlx::Finder::new(),
+            text,
+            &urlx::linkify::Options::default(),
+        );
         // Escaped HTML holds no NUL (controls become U+FFFD).
         let s = CString::new(out).unwrap_or_default();
         if !out_len.is_null() {

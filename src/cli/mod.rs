@@ -41,7 +41,9 @@ pub fn run() -> ExitCode {
     let status = match &cli.command {
         Some(flags::Command::Parse(a)) => parse_cmd::run(a, &mut out),
         Some(flags::Command::Resolve(a)) => resolve_cmd::run(a, &mut out),
-        None if cli.scan.html || cli.scan.html_page || cli.scan.hyperlink => render_cmd::run(&cli.scan),
+        None if cli.scan.html || cli.scan.html_page || cli.scan.hyperlink => {
+            render_cmd::run(&cli.scan)
+        }
         None => scan_cmd::run(&cli.scan, &mut out),
     };
     let status = status.and_then(|s| out.flush().map(|_| s));

@@ -25,7 +25,13 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
         }
     };
     let opts = urlx::linkify::Options::default();
-    let (inputs, _, errors) = walk::inputs(&args.paths, &walk::Options { hidden: args.hidden, no_ignore: args.no_ignore });
+    let (inputs, _, errors) = walk::inputs(
+        &args.paths,
+        &walk::Options {
+            hidden: args.hidden,
+            no_ignore: args.no_ignore,
+        },
+    );
     let mut failed = !errors.is_empty();
     for e in &errors {
         eprintln!("urlx: {e}");
@@ -42,7 +48,9 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
             let mut bytes = Vec::new();
             let r = match inp {
                 Input::Stdin => io::stdin().lock().read_to_end(&mut bytes),
-                Input::File { path, .. } => std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)),
+                Input::File { path, .. } => {
+                    std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
+                }
             };
             if let Err(e) = r {
                 eprintln!("urlx: {}: {}", inp.display(), reason(&e));

@@ -28,7 +28,9 @@ pub enum Deception {
 impl std::fmt::Display for Deception {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Deception::Userinfo { host } => write!(f, "goes to {host} (the part before @ is not the host)"),
+            Deception::Userinfo { host } => {
+                write!(f, "goes to {host} (the part before @ is not the host)")
+            }
             Deception::NumericHost { host } => write!(f, "goes to the numeric address {host}"),
             Deception::MixedScript { host } => write!(f, "host {host} mixes scripts"),
         }
@@ -49,13 +51,22 @@ pub fn deception(u: &Uri<'_>) -> Option<Deception> {
     let scheme = u.scheme().unwrap_or("");
     let web = scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https");
     if web && u.userinfo().is_some() {
-        return Some(Deception::Userinfo { host: host.to_owned() });
+        return Some(Deception::Userinfo {
+            host: host.to_owned(),
+        });
     }
-    if u.host_kind() == Some(HostKind::RegName) && !host.is_empty() && host.trim_end_matches('.').split('.').all(numeric_label) {
-        return Some(Deception::NumericHost { host: host.to_owned() });
+    if u.host_kind() == Some(HostKind::RegName)
+        && !host.is_empty()
+        && host.trim_end_matches('.').split('.').all(numeric_label)
+    {
+        return Some(Deception::NumericHost {
+            host: host.to_owned(),
+        });
     }
     if !host.is_ascii() && host.split('.').any(mixes_scripts) {
-        return Some(Deception::MixedScript { host: host.to_owned() });
+        return Some(Deception::MixedScript {
+            host: host.to_owned(),
+        });
     }
     None
 }
@@ -108,13 +119,23 @@ mod tests {
 
     #[test]
     fn c_s2_deceptive_forms() {
-        assert!(matches!(d("https://paypal.example:pw@evil.example/"), Some(Deception::Userinfo { host }) if host == "evil.example"));
+        assert!(
+            matches!(d("https://paypal.example:pw@evil.example/"), Some(Deception::Userinfo { host }) if host == "evil.example")
+        );
         assert!(d("ftp://user@ftp.example/").is_none());
-        for h in ["http://2130706433/", "http://0x7f.0.0.1/", "http://0177.0.0.1/", "http://127.1/"] {
+        for h in [
+            "http://2130706433/",
+            "http://0x7f.0.0.1/",
+            "http://0177.0.0.1/",
+            "http://127.1/",
+        ] {
             assert!(matches!(d(h), Some(Deception::NumericHost { .. })), "{h}");
         }
         assert!(d("http://3com.example/").is_none());
-        assert!(matches!(d("http://p\u{430}ypal.example/"), Some(Deception::MixedScript { .. })));
+        assert!(matches!(
+            d("http://p\u{430}ypal.example/"),
+            Some(Deception::MixedScript { .. })
+        ));
         assert!(d("http://例え.jp/").is_none());
         assert!(d("http://bücher.example/").is_none());
     }

@@ -39,16 +39,20 @@ pub struct Options {
     /// Renders a link itself: gets the link, the escaped href and the
     /// escaped text, and writes whatever it wants in their place.
     #[allow(clippy::type_complexity)]
-    pub render: Option<Box<dyn Fn(&Link<'_>, &str, &str, &mut dyn Write) -> io::Result<()> + Send + Sync>>,
+    pub render:
+        Option<Box<dyn Fn(&Link<'_>, &str, &str, &mut dyn Write) -> io::Result<()> + Send + Sync>>,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
-            schemes: ["http", "https", "ftp", "ftps", "mailto", "news", "nntp", "gopher", "telnet", "wais"]
-                .iter()
-                .map(|s| s.to_string())
-                .collect(),
+            schemes: [
+                "http", "https", "ftp", "ftps", "mailto", "news", "nntp", "gopher", "telnet",
+                "wais",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
             rel: Some("nofollow noopener".into()),
             target: None,
             class: None,
@@ -60,7 +64,8 @@ impl Default for Options {
 impl Options {
     /// Whether a link with this scheme may be written as a link.
     pub fn allows(&self, scheme: &str) -> bool {
-        !NEVER.iter().any(|n| n.eq_ignore_ascii_case(scheme)) && self.schemes.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+        !NEVER.iter().any(|n| n.eq_ignore_ascii_case(scheme))
+            && self.schemes.iter().any(|s| s.eq_ignore_ascii_case(scheme))
     }
 }
 
@@ -82,7 +87,12 @@ pub fn html(text: &str, opts: &Options) -> String {
 
 /// Streams `text` as HTML into `w`, links found by `finder`. Invalid UTF-8
 /// is written as U+FFFD.
-pub fn write_html(w: &mut dyn Write, finder: &Finder, text: &[u8], opts: &Options) -> io::Result<()> {
+pub fn write_html(
+    w: &mut dyn Write,
+    finder: &Finder,
+    text: &[u8],
+    opts: &Options,
+) -> io::Result<()> {
     let mut pos = 0;
     for l in finder.links(text) {
         let scheme = l.uri().scheme().unwrap_or("");
@@ -131,7 +141,12 @@ pub fn write_html(w: &mut dyn Write, finder: &Finder, text: &[u8], opts: &Option
 /// urlx::linkify::write_osc8(&mut out, &urlx::Finder::new(), b"see http://a.example/ now", &Default::default()).unwrap();
 /// assert_eq!(out, b"see \x1b]8;;http://a.example/\x1b\\http://a.example/\x1b]8;;\x1b\\ now");
 /// ```
-pub fn write_osc8(w: &mut dyn Write, finder: &Finder, text: &[u8], opts: &Options) -> io::Result<()> {
+pub fn write_osc8(
+    w: &mut dyn Write,
+    finder: &Finder,
+    text: &[u8],
+    opts: &Options,
+) -> io::Result<()> {
     let mut pos = 0;
     for l in finder.links(text) {
         if !opts.allows(l.uri().scheme().unwrap_or("")) {
@@ -165,11 +180,11 @@ pub fn escape_text(w: &mut dyn Write, bytes: &[u8]) -> io::Result<()> {
                 c if c.is_control() => "\u{fffd}",
                 _ => continue,
             };
-            w.write_all(s[start..i].as_bytes())?;
+            w.write_all(&s.as_bytes()[start..i])?;
             w.write_all(rep.as_bytes())?;
             start = i + c.len_utf8();
         }
-        w.write_all(s[start..].as_bytes())?;
+        w.write_all(&s.as_bytes()[start..])?;
         if !chunk.invalid().is_empty() {
             w.write_all("\u{fffd}".as_bytes())?;
         }
@@ -192,13 +207,17 @@ mod tests {
     fn c_s1_every_special_byte_escaped() {
         let mut o = Vec::new();
         escape_text(&mut o, b"<>&\"'\x00\x07\xff ok\n").unwrap();
-        assert_eq!(String::from_utf8(o).unwrap(), "&lt;&gt;&amp;&quot;&#39;\u{fffd}\u{fffd}\u{fffd} ok\n");
+        assert_eq!(
+            String::from_utf8(o).unwrap(),
+            "&lt;&gt;&amp;&quot;&#39;\u{fffd}\u{fffd}\u{fffd} ok\n"
+        );
     }
 
     #[test]
     fn c_s1_never_script_schemes() {
         let mut opts = Options::default();
-        opts.schemes.extend(["javascript".into(), "data".into(), "vbscript".into()]);
+        opts.schemes
+            .extend(["javascript".into(), "data".into(), "vbscript".into()]);
         assert!(!opts.allows("JavaScript"));
         assert!(!opts.allows("data"));
         assert!(opts.allows("HTTPS"));
