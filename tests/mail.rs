@@ -204,7 +204,7 @@ fn sniffing_mbox_message_text() {
 
 #[test]
 fn mbox_messages_each_with_their_info_and_raw_lines() {
-    let mbox = b"From a Mon\nMessage-ID: <1@x>\nSubject: one\n\nhttp://one.example/\n\nFrom b Tue\nMessage-ID: <2@x>\nSubject: two\nContent-Transfer-Encoding: base64\n\naHR0cDovL3R3by5leGFtcGxlLw==\n";
+    let mbox = b"From a@x Mon Jan  1 00:00:00 2024\nMessage-ID: <1@x>\nSubject: one\n\nhttp://one.example/\nFrom my point of view\n\nFrom b@x Tue Jan  2 00:00:00 2024\nMessage-ID: <2@x>\nSubject: two\nContent-Transfer-Encoding: base64\n\naHR0cDovL3R3by5leGFtcGxlLw==\n";
     let f = Finder::new();
     let ranges = mail::mbox_messages(mbox);
     assert_eq!(ranges.len(), 2);
@@ -214,7 +214,7 @@ fn mbox_messages_each_with_their_info_and_raw_lines() {
         (m1.links[0].0.as_str(), m1.links[0].0.line()),
         ("http://one.example/", 5)
     );
-    let m2 = f.message_links(mbox, ranges[1].clone(), 7);
+    let m2 = f.message_links(mbox, ranges[1].clone(), 8);
     assert_eq!(m2.info.subject.as_deref(), Some("two"));
     assert_eq!(
         (m2.links[0].0.as_str(), m2.links[0].0.line()),

@@ -562,7 +562,6 @@ fn stream_mail(
     // Offset and line number of the message in `msg`.
     let (mut base, mut first_line, mut lines_in_msg) = (0usize, 1u64, 0u64);
     let mut n = 0u64;
-    let mut prev_blank = true;
     loop {
         line.clear();
         let got = match reader.read_until(b'\n', &mut line) {
@@ -573,7 +572,8 @@ fn stream_mail(
                 0
             }
         };
-        let boundary = got == 0 || (prev_blank && line.starts_with(b"From ") && !msg.is_empty());
+        let boundary = got == 0
+            || (mail::is_from_line(line.strip_suffix(b"\n").unwrap_or(&line)) && !msg.is_empty());
         if boundary && !msg.is_empty() {
             let m = ctx.finder.message_links(&msg, 0..msg.len(), first_line);
             sink.warn(name, &m.warnings);
@@ -599,7 +599,6 @@ fn stream_mail(
         if got == 0 {
             break;
         }
-        prev_blank = line == b"\n" || line == b"\r\n";
         lines_in_msg += u64::from(line.last() == Some(&b'\n'));
         msg.extend_from_slice(&line);
     }

@@ -100,21 +100,19 @@ pub fn sniff(head: &[u8]) -> Kind {
 /// The byte ranges of the messages of an mbox, each from its `From ` line.
 ///
 /// ```
-/// let mbox = b"From a Mon\nSubject: 1\n\nhi\n\nFrom b Tue\nSubject: 2\n\nho\n";
+/// let mbox = b"From a@x Mon Jan  1 00:00:00 2024\nSubject: 1\n\nhi\n\nFrom b@x Tue Jan  2 00:00:00 2024\nSubject: 2\n\nho\n";
 /// let m = urlx::mail::mbox_messages(mbox);
 /// assert_eq!(m.len(), 2);
 /// assert!(mbox[m[1].clone()].starts_with(b"From b"));
 /// ```
 pub fn mbox_messages(data: &[u8]) -> Vec<Range<usize>> {
-    let mut starts = Vec::new();
-    if data.starts_with(b"From ") {
-        starts.push(0);
-    }
+    let mut starts = vec![0];
     for i in memchr::memmem::find_iter(data, b"\nFrom ") {
-        starts.push(i + 1);
-    }
-    if starts.first() != Some(&0) {
-        starts.insert(0, 0);
+        let line = &data[i + 1..];
+        let end = memchr::memchr(b'\n', line).unwrap_or(line.len());
+        if i + 1 > 0 && is_from_line(&line[..end]) {
+            starts.push(i + 1);
+        }
     }
     let mut out = Vec::with_capacity(starts.len());
     for (k, &s) in starts.iter().enumerate() {
@@ -124,6 +122,33 @@ pub fn mbox_messages(data: &[u8]) -> Vec<Range<usize>> {
         }
     }
     out
+}
+
+/// Whether a line is an mbox separator: `From `, the envelope sender, and
+/// a date with a time (`From a@b.example  Thu Aug 22 12:36:23 2002`). A
+/// body line that starts with "From " (in mboxo, unquoted) has no time.
+///
+/// ```
+/// use urlx::mail::is_from_line;
+/// assert!(is_from_line(b"From MAILER-DAEMON Fri Apr 06 16:46:09 2001"));
+/// assert!(!is_from_line(b"From my point of view, no."));
+/// ```
+pub fn is_from_line(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"From ") else {
+        return false;
+    };
+    let rest = rest.strip_suffix(b"\r").unwrap_or(rest);
+    let sender_end = rest.iter().position(|&b| b == b' ').unwrap_or(rest.len());
+    if sender_end == 0 {
+        return false;
+    }
+    rest[sender_end..].windows(5).any(|w| {
+        w[0].is_ascii_digit()
+            && w[1].is_ascii_digit()
+            && w[2] == b':'
+            && w[3].is_ascii_digit()
+            && w[4].is_ascii_digit()
+    })
 }
 
 /// Where a message is: the fields a reader knows it by.
