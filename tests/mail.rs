@@ -218,7 +218,7 @@ fn mbox_messages_each_with_their_info_and_raw_lines() {
     assert_eq!(m2.info.subject.as_deref(), Some("two"));
     assert_eq!(
         (m2.links[0].0.as_str(), m2.links[0].0.line()),
-        ("http://two.example/", 12)
+        ("http://two.example/", 13)
     );
 }
 
