@@ -823,9 +823,20 @@ impl Finder {
             if h[s..c].eq_ignore_ascii_case(b"file") {
                 return true;
             }
-            return h.get(c + 3).is_some_and(|&b| {
-                b.is_ascii_alphanumeric() || matches!(b, b'[' | b'%' | b'_' | b'~') || b >= 0x80
-            });
+            return match h.get(c + 3) {
+                // An IP literal: its `]` close by, hex digits, `:` and `.`
+                // (or an IPvFuture) between. Else `http://[http://[...`
+                // would be scanned to the length cap at every trigger.
+                Some(b'[') => {
+                    let lit = &h[c + 4..h.len().min(c + 4 + 64)];
+                    match memchr::memchr(b']', lit) {
+                        Some(k) => lit[..k].iter().all(|&b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'.' | b'-' | b'_' | b'~' | b'%')),
+                        None => false,
+                    }
+                }
+                Some(&b) => b.is_ascii_alphanumeric() || matches!(b, b'%' | b'_' | b'~') || b >= 0x80,
+                None => false,
+            };
         }
         if h[s..c].eq_ignore_ascii_case(b"mailto") {
             // An address: its `@` within the longest local part RFC 5321
