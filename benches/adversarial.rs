@@ -88,7 +88,12 @@ fn main() {
         }
         let ratio = row[1] / base[1];
         worst = worst.min(ratio);
-        println!("| {name} | {:.0} | {:.0} | {links} | {:.2} |", row[0], row[1], ratio);
+        println!(
+            "| {name} | {:.0} | {:.0} | {links} | {:.2} |",
+            row[0], row[1], ratio
+        );
     }
-    println!("\nslowest family at 16 MB: {worst:.2} of mail text's throughput (goal: at least 0.33)");
+    println!(
+        "\nslowest family at 16 MB: {worst:.2} of mail text's throughput (goal: at least 0.33)"
+    );
 }

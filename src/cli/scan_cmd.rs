@@ -360,7 +360,12 @@ impl Sink<'_, '_> {
 
 /// Reads a file whole and finds its links (in a worker thread).
 fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
-    let Input::File { path, .. } = inp else {
+    let Input::File {
+        path,
+        regular: true,
+        ..
+    } = inp
+    else {
         return Found {
             deferred: true,
             ..Found::default()

@@ -14,6 +14,9 @@ pub enum Input {
         path: PathBuf,
         /// Named on the command line (a binary file named so is reported).
         explicit: bool,
+        /// A regular file (else a FIFO or a device: streamed, and never
+        /// opened just to look at it, which would take a FIFO's data).
+        regular: bool,
     },
 }
 
@@ -72,9 +75,10 @@ pub fn inputs(paths: &[OsString], opts: &Options) -> (Vec<Input>, bool, Vec<Stri
                 show_path = true;
                 walk(&path, opts, &mut out, &mut errors);
             }
-            Ok(_) => out.push(Input::File {
+            Ok(m) => out.push(Input::File {
                 path,
                 explicit: true,
+                regular: m.is_file(),
             }),
         }
     }
@@ -108,5 +112,6 @@ fn walk(root: &Path, opts: &Options, out: &mut Vec<Input>, errors: &mut Vec<Stri
     out.extend(files.into_iter().map(|path| Input::File {
         path,
         explicit: false,
+        regular: true,
     }));
 }

@@ -830,11 +830,16 @@ impl Finder {
                 Some(b'[') => {
                     let lit = &h[c + 4..h.len().min(c + 4 + 64)];
                     match memchr::memchr(b']', lit) {
-                        Some(k) => lit[..k].iter().all(|&b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'.' | b'-' | b'_' | b'~' | b'%')),
+                        Some(k) => lit[..k].iter().all(|&b| {
+                            b.is_ascii_alphanumeric()
+                                || matches!(b, b':' | b'.' | b'-' | b'_' | b'~' | b'%')
+                        }),
                         None => false,
                     }
                 }
-                Some(&b) => b.is_ascii_alphanumeric() || matches!(b, b'%' | b'_' | b'~') || b >= 0x80,
+                Some(&b) => {
+                    b.is_ascii_alphanumeric() || matches!(b, b'%' | b'_' | b'~') || b >= 0x80
+                }
                 None => false,
             };
         }

@@ -1,0 +1,163 @@
+//! Bad input gets a clear result, never a panic or a hang (issue 7): a
+//! FIFO, devices, a symlink loop, a dangling symlink, invalid UTF-8 and NUL
+//! bytes next to URLs, a file truncated mid-message.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn urlx(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run urlx")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("urlx-robust-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn a_fifo_is_read_as_a_stream() {
+    let d = tmp("fifo");
+    let fifo = d.join("pipe");
+    if !Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        eprintln!("skipped: no mkfifo");
+        return;
+    }
+    let f2 = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        let mut w = std::fs::OpenOptions::new().write(true).open(&f2).unwrap();
+        w.write_all(b"through a pipe: http://fifo.example/x\n")
+            .unwrap();
+    });
+    // Never hang the suite: the command gets 30 seconds.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .args(["-o", fifo.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("urlx hung on a FIFO");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "http://fifo.example/x\n"
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn devices_end_or_are_skipped() {
+    // Empty: nothing found, no error.
+    let o = urlx(&["/dev/null"]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    // Endless zeros: binary at the first block, skipped with a message.
+    let o = urlx(&["/dev/zero"]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(
+        err(&o).contains("/dev/zero: binary file skipped"),
+        "{}",
+        err(&o)
+    );
+}
+
+#[test]
+fn symlink_loop_and_dangling_link_are_named() {
+    let d = tmp("links");
+    let (a, b) = (d.join("a"), d.join("b"));
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&a, &b).unwrap();
+    let gone = d.join("gone");
+    std::os::unix::fs::symlink(d.join("nothing-here"), &gone).unwrap();
+    let ok = d.join("ok.txt");
+    std::fs::write(&ok, b"http://ok.example/\n").unwrap();
+    let o = urlx(&[
+        "-o",
+        a.to_str().unwrap(),
+        gone.to_str().unwrap(),
+        ok.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = err(&o);
+    assert!(
+        e.contains(&format!(
+            "{}: Too many levels of symbolic links",
+            a.display()
+        )),
+        "{e}"
+    );
+    assert!(
+        e.contains(&format!("{}: No such file or directory", gone.display())),
+        "{e}"
+    );
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "http://ok.example/\n");
+    // Walking the folder does not follow links, so no loop.
+    let o = urlx(&["-o", d.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "http://ok.example/\n");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn invalid_utf8_and_nul_never_hide_a_url() {
+    let d = tmp("bytes");
+    let p = d.join("mixed.txt");
+    std::fs::write(
+        &p,
+        b"\xff\xfe http://a.example/x\xffy \xc3( <http://b.example/> \xe2\x82 http://c.example/\n",
+    )
+    .unwrap();
+    let o = urlx(&["-o", p.to_str().unwrap()]);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "http://a.example/x\nhttp://b.example/\nhttp://c.example/\n"
+    );
+    // NUL past the first block: text, read.
+    let mut late = vec![b'x'; 9000];
+    late.extend_from_slice(b"\0 http://late-nul.example/\n");
+    let q = d.join("late.txt");
+    std::fs::write(&q, &late).unwrap();
+    let o = urlx(&["-o", q.to_str().unwrap()]);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "http://late-nul.example/\n"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn truncated_mbox_is_read_to_its_end() {
+    let d = tmp("trunc");
+    let p = d.join("cut.mbox");
+    std::fs::write(&p, b"From a@x Mon Jan  1 00:00:00 2024\nContent-Type: multipart/mixed; boundary=q\n\n--q\nContent-Transfer-Encoding: quoted-printable\n\nhttp://one.example/?a=3D1\n--q\nContent-Transfer-Encoding: base64\n\naHR0cDovL3R3by5leGFt").unwrap();
+    let o = urlx(&["-o", "-v", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "http://one.example/?a=1\nhttp://two.exam\n"
+    );
+    assert!(err(&o).contains("not closed"), "{}", err(&o));
+    let _ = std::fs::remove_dir_all(&d);
+}
