@@ -13,8 +13,11 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-fn families() -> Vec<(&'static str, Box<dyn Fn(usize) -> Vec<u8>>)> {
-    fn rep(unit: &'static [u8]) -> Box<dyn Fn(usize) -> Vec<u8>> {
+/// Makes `n` bytes of a family.
+type Gen = Box<dyn Fn(usize) -> Vec<u8>>;
+
+fn families() -> Vec<(&'static str, Gen)> {
+    fn rep(unit: &'static [u8]) -> Gen {
         Box::new(move |n| unit.iter().copied().cycle().take(n).collect())
     }
     vec![
