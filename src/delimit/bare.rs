@@ -177,6 +177,14 @@ pub(crate) fn delimit(
 /// and `...`), and a closing `)` or `]` that no opener inside the URL
 /// balances.
 pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces) {
+    // Most URLs end in a letter, digit or `/`: nothing to do, and no need
+    // to count brackets.
+    if !matches!(
+        pieces.last_byte(h),
+        Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' | b')' | b']')
+    ) {
+        return;
+    }
     let mut open_p = 0isize;
     let mut open_b = 0isize;
     for (s, e) in std::iter::once(pieces.first).chain(pieces.rest.iter().map(|p| (p.1, p.2))) {
