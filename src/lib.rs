@@ -2,10 +2,23 @@
 //! rules the URL specifications give for URLs in context, and parses each
 //! one with a strict RFC 3986 parser.
 //!
-//! This release holds the core parser, [`uri`]: RFC 3986 generic syntax
-//! (zero-copy), RFC 3987 IRIs, reference resolution (RFC 3986 and the two
-//! drafts before it), normalization, and typed views of the ten RFC 1738
-//! schemes.
+//! It finds the four forms the specifications describe (`<URL:…>`, `<…>`,
+//! `"…"`, bare) and `www.` abbreviations; rejoins URLs wrapped across lines
+//! (quote prefixes of mail replies included); keeps the hyphen at a line
+//! break and reports the hyphen-less reading as the alternative. Its one
+//! guarantee: it never panics on input, and its time is linear in the
+//! input (a SIMD search jumps to the bytes a URL must contain; all other
+//! work is local and capped).
+//!
+//! # Example: find links
+//!
+//! ```
+//! let text = "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n      type=d>.";
+//! let link = urlx::find(text).next().unwrap();
+//! assert_eq!(link.as_str(), "ftp://info.cern.ch/pub/www/doc;type=d");
+//! assert_eq!(link.form(), urlx::Form::UrlPrefix);
+//! assert_eq!(link.uri().host(), Some("info.cern.ch"));
+//! ```
 //!
 //! # Example: parse, resolve, normalize
 //!
@@ -18,10 +31,24 @@
 //! assert_eq!(u.normalize().as_str(), "http://example.com/~joe/x");
 //! ```
 //!
-//! # Guarantees
+//! # Overview
 //!
-//! Parsing never panics and never allocates; every error carries the byte
-//! index where the input stops being a URI.
+//! - [`find`], [`Finder`], [`FinderBuilder`], [`Link`], [`Form`]: the
+//!   extractor; [`Finder::stream`] over any `io::Read` with bounded memory.
+//! - [`uri`]: the RFC 3986 / 3987 parser (zero-copy, allocation-free),
+//!   resolution, normalization, RFC 1738 scheme views.
+//! - [`mail`] (feature `mail`): mbox and MIME decoding with offsets back to
+//!   the raw bytes; [`Finder::message_links`].
+//! - [`linkify`]: HTML and terminal (OSC 8) output, deceptive-link checks.
+//!
+//! # Crate features
+//!
+//! - `cli` (default): the `urlx` command (clap, rayon, ignore, indicatif);
+//!   turns on `mail`.
+//! - `mail`: mail and news input (encoding_rs).
+//!
+//! Without default features the library needs only `memchr` and
+//! `unicode-segmentation`.
 
 #![warn(missing_docs)]
 #![deny(unsafe_code)]

@@ -1,6 +1,6 @@
 //! Stage 0 for mail and news: from the raw bytes of an mbox or a message to
 //! the texts a reader sees, each with a map back to raw offsets. Knows
-//! nothing of URLs: [`crate::Finder::mail_links`] runs the extractor over
+//! nothing of URLs: [`crate::Finder::message_links`] runs the extractor over
 //! these texts.
 //!
 //! - mbox: split at `From ` lines (mboxo and mboxrd alike; `>From ` quoting

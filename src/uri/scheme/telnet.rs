@@ -4,7 +4,7 @@ use super::rules::{self, offset};
 use super::{SchemeError, SchemeErrorKind};
 use crate::uri::Uri;
 
-/// A telnet URL: `telnet://` login [ `/` ]. The user name and password
+/// A telnet URL: `telnet://` login \[ `/` \]. The user name and password
 /// are advisory only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Telnet<'a>(pub(super) Uri<'a>);
