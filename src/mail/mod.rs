@@ -478,6 +478,11 @@ fn multipart<'a>(
                 .skip(if is_close { 2 } else { 0 })
                 .all(|&b| b == b' ' || b == b'\t')
             {
+                if part_start.is_none() && pos > body {
+                    // The preamble: most clients hide it, but some text
+                    // before the first part is meant to be read.
+                    plain(raw, body, pos, m);
+                }
                 if let Some(s) = part_start {
                     // The line break before a delimiter belongs to it.
                     let mut e = pos;
@@ -491,6 +496,11 @@ fn multipart<'a>(
                 }
                 if is_close {
                     closed = true;
+                    // The epilogue: mailing lists add their footer there.
+                    let after = (nl + 1).min(end);
+                    if after < end {
+                        plain(raw, after, end, m);
+                    }
                     break;
                 }
                 part_start = Some((nl + 1).min(end));
@@ -513,6 +523,18 @@ fn multipart<'a>(
             one_part(raw, s, end, m, depth);
         }
         _ => {}
+    }
+}
+
+/// Raw text outside any part (preamble, epilogue), when it holds more
+/// than blanks.
+fn plain<'a>(raw: &'a [u8], start: usize, end: usize, m: &mut Message<'a>) {
+    if raw[start..end].iter().any(|b| !b.is_ascii_whitespace()) {
+        m.parts.push(Part {
+            text: Cow::Borrowed(&raw[start..end]),
+            map: OffsetMap::exact(start),
+            source: Source::Text,
+        });
     }
 }
 
@@ -635,8 +657,11 @@ mod tests {
         assert_eq!(m.info.message_id.as_deref(), Some("a@b"));
         let t = texts(&m);
         assert_eq!(t[0], "List-Archive: <https://l.example/\n archive/>");
-        assert_eq!(t[1], "caf\u{e9} https://e.example/?a=b&c=d");
-        assert_eq!(t[2], "http://b64.example/");
+        // Preamble and epilogue are read as they are (list footers).
+        assert_eq!(t[1], "preamble\n");
+        assert_eq!(t[2], "caf\u{e9} https://e.example/?a=b&c=d");
+        assert_eq!(t[3], "http://b64.example/");
+        assert_eq!(t[4], "epilogue\n");
         assert_eq!(m.skipped, 1);
         assert!(m.warnings.is_empty(), "{:?}", m.warnings);
     }
