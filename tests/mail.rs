@@ -359,3 +359,22 @@ fn command_streams_a_large_mbox_message_by_message() {
     assert_eq!(last["line"], 8 * (n as u64 - 1) + 5);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A mailing-list footer after the closing boundary (the epilogue) is
+/// text a reader sees.
+#[test]
+fn footer_after_the_closing_boundary_found() {
+    let Some(raw) =
+        corpus("forms/bare/spamassassin-easy-ham-1-01137.862bf0c202b134ec11c965d1a46a43a0.eml")
+    else {
+        return;
+    };
+    let got = message_urls(&raw);
+    assert!(
+        got.contains(&(
+            198,
+            "https://listman.redhat.com/mailman/listinfo/exmh-users".to_owned()
+        )),
+        "{got:#?}"
+    );
+}
