@@ -510,9 +510,15 @@ impl Finder {
     }
 
     fn class(&self, name: &[u8]) -> Option<SchemeClass> {
+        // Compare lengths and first letters before whole names: most
+        // schemes in text are http and https, most words no scheme.
+        let first = name.first()?.to_ascii_lowercase();
         self.classes
             .iter()
-            .find(|(n, _)| n.as_bytes().eq_ignore_ascii_case(name))
+            .find(|(n, _)| {
+                let n = n.as_bytes();
+                n.len() == name.len() && n[0] == first && n.eq_ignore_ascii_case(name)
+            })
             .map(|(_, c)| *c)
     }
 
@@ -591,6 +597,11 @@ impl Finder {
         floor: usize,
         end_limit: usize,
     ) -> Option<(Link<'h>, usize)> {
+        // `URL:` then neither blank nor letter (`<URL:<URL:...`): nothing.
+        match h.get(c + 1) {
+            Some(&b) if b.is_ascii_alphabetic() || b.is_ascii_whitespace() || b >= 0x80 => {}
+            _ => return None,
+        }
         let depth = Depth::of_line(c, self.limits.back());
         let (j, _) = whitespace_run(
             h,
