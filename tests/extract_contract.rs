@@ -409,3 +409,25 @@ fn max_url_len_cuts_and_flags() {
 fn c_f3_a_host_of_punctuation_names_nothing() {
     expect("https://=\nnext https://[::1]/x", &["https://[::1]/x"]);
 }
+
+/// Issue 7: the line cap. Nothing past it is looked for; a URL that reaches
+/// it is cut there and flagged.
+#[test]
+fn max_line_len_bounds_each_line() {
+    let f = FinderBuilder::new().max_line_len(30).build().unwrap();
+    let t = format!("http://a.example/x\n{} http://b.example/\nxx http://c.example/abcdefghijklmnop\nhttp://d.example/", "z".repeat(40));
+    let v: Vec<_> = f
+        .links(&t)
+        .map(|l| (l.as_str().to_owned(), l.is_truncated()))
+        .collect();
+    assert_eq!(
+        v,
+        [
+            ("http://a.example/x".to_owned(), false),
+            ("http://c.example/abcdefghij".to_owned(), true),
+            ("http://d.example/".to_owned(), false),
+        ]
+    );
+    // No cap by default.
+    assert_eq!(urls(&t).len(), 4);
+}

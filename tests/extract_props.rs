@@ -103,6 +103,13 @@ fn finders() -> Vec<Finder> {
             .email(true)
             .build()
             .unwrap(),
+        // A line cap, and its window.
+        FinderBuilder::new()
+            .max_line_len(25)
+            .max_url_len(40)
+            .max_wrapper_bytes(30)
+            .build()
+            .unwrap(),
     ]
 }
 

@@ -141,6 +141,12 @@ pub struct ScanArgs {
     #[arg(long, value_name = "BYTES", default_value_t = 2048)]
     pub max_wrapper_bytes: usize,
 
+    /// Look at no more than this many bytes of each line (0: no cap, the
+    /// default); a URL that reaches the cap is cut there and flagged. For
+    /// input with huge lines. Example: urlx --max-line-len 65536 dump.txt
+    #[arg(long, value_name = "BYTES", default_value_t = 0)]
+    pub max_line_len: usize,
+
     /// The most lines a <...> or "..." wrapper may span. Example:
     /// urlx --max-wrapper-lines 4 msg.txt
     #[arg(long, value_name = "LINES", default_value_t = 8)]

@@ -111,6 +111,7 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         .max_url_len(args.max_url_len)
         .max_wrapper_bytes(args.max_wrapper_bytes)
         .max_wrapper_lines(args.max_wrapper_lines)
+        .max_line_len(args.max_line_len)
         .build()
     {
         Ok(f) => f,

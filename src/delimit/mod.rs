@@ -185,12 +185,14 @@ pub(crate) struct Limits {
     pub(crate) max_url_len: usize,
     pub(crate) max_wrapper_bytes: usize,
     pub(crate) max_wrapper_lines: usize,
+    /// Bytes of a line looked at; `None`: all.
+    pub(crate) max_line_len: Option<usize>,
 }
 
 impl Limits {
     /// How far before a candidate any decision looks.
     pub(crate) fn back(&self) -> usize {
-        self.max_wrapper_bytes + 256
+        (self.max_wrapper_bytes + 256).max(self.max_line_len.map_or(0, |n| n + 64))
     }
 
     /// How far after a trigger any decision looks.

@@ -227,6 +227,7 @@ mod tests {
         max_url_len: 8192,
         max_wrapper_bytes: 2048,
         max_wrapper_lines: 8,
+        max_line_len: None,
     };
 
     fn wrapped(t: &str) -> Option<(String, Option<String>)> {

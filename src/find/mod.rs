@@ -206,6 +206,7 @@ impl FinderBuilder {
                 max_url_len: 8192,
                 max_wrapper_bytes: 2048,
                 max_wrapper_lines: 8,
+                max_line_len: None,
             },
         }
     }
@@ -270,6 +271,16 @@ impl FinderBuilder {
     /// The most bytes a wrapper may span, opener to closer (default 2048).
     pub fn max_wrapper_bytes(&mut self, bytes: usize) -> &mut Self {
         self.limits.max_wrapper_bytes = bytes;
+        self
+    }
+
+    /// The most bytes of a line looked at (default: no cap; 0 means no
+    /// cap). Past it nothing is looked for in that line, and a URL that
+    /// reaches it is cut there and flagged ([`Link::is_truncated`]): for
+    /// inputs with huge lines (base64 blobs, minified HTML) that should
+    /// cost no more than their cap.
+    pub fn max_line_len(&mut self, bytes: usize) -> &mut Self {
+        self.limits.max_line_len = (bytes > 0).then_some(bytes);
         self
     }
 
@@ -549,7 +560,30 @@ impl Finder {
                 return None;
             }
             st.pos = t.end;
-            if let Some((link, consumed)) = self.candidate(h, t, st.floor) {
+            // The line cap: past `max_line_len` bytes of a line nothing is
+            // looked for, and a URL is cut (and flagged) there.
+            let line_cap = match self.limits.max_line_len {
+                None => usize::MAX,
+                Some(n) => {
+                    let lo = t.start.saturating_sub(n);
+                    match memchr::memrchr(b'\n', &h[lo..t.start]) {
+                        Some(k) => lo + k + 1 + n,
+                        None if lo == 0 => n,
+                        None => {
+                            // Beyond the cap: on to the next line.
+                            st.pos = match memchr::memchr(b'\n', &h[t.start..]) {
+                                Some(k) => t.start + k,
+                                None if eof => h.len(),
+                                None => st
+                                    .pos
+                                    .max(h.len().saturating_sub(self.scanner.max_pattern_len())),
+                            };
+                            continue;
+                        }
+                    }
+                }
+            };
+            if let Some((link, consumed)) = self.candidate(h, t, st.floor, line_cap) {
                 st.floor = consumed;
                 st.pos = st.pos.max(consumed);
                 return Some(link);
@@ -565,16 +599,22 @@ impl Finder {
         None
     }
 
-    fn candidate<'h>(&self, h: &'h [u8], t: Trigger, floor: usize) -> Option<(Link<'h>, usize)> {
+    fn candidate<'h>(
+        &self,
+        h: &'h [u8],
+        t: Trigger,
+        floor: usize,
+        line_cap: usize,
+    ) -> Option<(Link<'h>, usize)> {
         let end_limit = h.len().min(t.start + self.limits.forward());
         match t.kind {
             TriggerKind::Colon => {
                 let c = t.colon;
                 let s = scheme::scheme_start(h, c, floor)?;
                 if h[s..c].eq_ignore_ascii_case(b"url") {
-                    return self.after_url_prefix(h, c, floor, end_limit);
+                    return self.after_url_prefix(h, c, floor, end_limit, line_cap);
                 }
-                self.at_scheme(h, s, c, floor, end_limit)
+                self.at_scheme(h, s, c, floor, end_limit, line_cap)
             }
             TriggerKind::Www => {
                 let p = t.start;
@@ -583,9 +623,9 @@ impl Finder {
                 {
                     return None;
                 }
-                self.at_www(h, p, floor, end_limit)
+                self.at_www(h, p, floor, end_limit, line_cap)
             }
-            TriggerKind::At => self.at_email(h, t.start, floor, end_limit),
+            TriggerKind::At => self.at_email(h, t.start, floor, end_limit, line_cap),
         }
     }
 
@@ -596,6 +636,7 @@ impl Finder {
         c: usize,
         floor: usize,
         end_limit: usize,
+        line_cap: usize,
     ) -> Option<(Link<'h>, usize)> {
         // `URL:` then neither blank nor letter (`<URL:<URL:...`): nothing.
         match h.get(c + 1) {
@@ -617,10 +658,10 @@ impl Finder {
             k += 1;
         }
         if h.get(k) == Some(&b':') {
-            return self.at_scheme(h, j, k, floor, end_limit);
+            return self.at_scheme(h, j, k, floor, end_limit, line_cap);
         }
         if h.len() >= j + 4 && h[j..j + 4].eq_ignore_ascii_case(b"www.") {
-            return self.at_www(h, j, floor, end_limit);
+            return self.at_www(h, j, floor, end_limit, line_cap);
         }
         None
     }
@@ -632,6 +673,7 @@ impl Finder {
         c: usize,
         floor: usize,
         end_limit: usize,
+        line_cap: usize,
     ) -> Option<(Link<'h>, usize)> {
         let class = self.class(&h[s..c]);
         let slashes = h.get(c + 1..c + 3) == Some(b"//");
@@ -665,7 +707,7 @@ impl Finder {
         } else {
             Form::Bare
         };
-        let cap = end_limit.min(s + self.limits.max_url_len);
+        let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
         let d = bare::delimit(h, s, cap, &depth, form, self.bare)?;
         self.finish_bare(h, d, Some(class), slashes, None)
     }
@@ -676,6 +718,7 @@ impl Finder {
         p: usize,
         floor: usize,
         end_limit: usize,
+        line_cap: usize,
     ) -> Option<(Link<'h>, usize)> {
         let depth = Depth::of_line(p, self.limits.back());
         let op = wrapper::opener(h, p, floor, self.limits.back());
@@ -692,7 +735,7 @@ impl Finder {
                 }
             }
         }
-        let cap = end_limit.min(p + self.limits.max_url_len);
+        let cap = end_limit.min(p + self.limits.max_url_len).min(line_cap);
         let d = bare::delimit(h, p, cap, &depth, Form::Abbreviated, self.bare)?;
         self.finish_bare(h, d, None, true, Some("http://"))
     }
@@ -704,6 +747,7 @@ impl Finder {
         a: usize,
         floor: usize,
         end_limit: usize,
+        line_cap: usize,
     ) -> Option<(Link<'h>, usize)> {
         let is_local =
             |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-');
@@ -722,7 +766,7 @@ impl Finder {
         let mut e = a + 1;
         let mut label_start = e;
         let mut labels = 0;
-        let limit = end_limit.min(a + 256);
+        let limit = end_limit.min(a + 256).min(line_cap);
         loop {
             while e < limit && (h[e].is_ascii_alphanumeric() || h[e] == b'-') {
                 e += 1;
