@@ -165,6 +165,17 @@ fn c_f7_trailing_punctuation_and_brackets() {
         &["http://en.wikipedia.org/wiki/Foo_(bar)"],
     );
     expect("[1] [http://a.example/x]", &["http://a.example/x"]);
+    // Plain-text emphasis closes where it opened (a decision beyond C-F7's
+    // list: `*` and `_` are URL characters, kept unless they close a mark
+    // that opened right before the URL).
+    expect(
+        "*www.example.com* and _http://a.example/x_ and http://a.example/y_",
+        &[
+            "http://www.example.com",
+            "http://a.example/x",
+            "http://a.example/y_",
+        ],
+    );
     // Inside a wrapper nothing is dropped.
     expect("<http://a.example/x.>", &["http://a.example/x."]);
     expect("\"http://a.example/x,\"", &["http://a.example/x,"]);

@@ -177,6 +177,17 @@ pub(crate) fn delimit(
 /// and `...`), and a closing `)` or `]` that no opener inside the URL
 /// balances.
 pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces) {
+    // Emphasis in plain-text mail: `*http://x/*` and `_http://x/_`; the
+    // mark closes what the byte before the URL opened.
+    let start = pieces.start();
+    if start > 0
+        && matches!(h[start - 1], b'*' | b'_')
+        && pieces.last_byte(h) == Some(h[start - 1])
+        && pieces.len() > 1
+    {
+        let n = pieces.len() - 1;
+        pieces.truncate(n);
+    }
     // Most URLs end in a letter, digit or `/`: nothing to do, and no need
     // to count brackets.
     if !matches!(
