@@ -161,3 +161,64 @@ fn truncated_mbox_is_read_to_its_end() {
     assert!(err(&o).contains("not closed"), "{}", err(&o));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A file that shrinks while it is read, and files that vanish while a
+/// folder is scanned: whatever the timing, no panic, no hang, and every
+/// error names its path.
+#[test]
+fn files_that_change_or_vanish_during_the_scan() {
+    let d = tmp("vanish");
+    let big = d.join("big.txt");
+    let line = b"see http://shrink.example/a/b/c and more text here\n";
+    let body: Vec<u8> = line.iter().copied().cycle().take(20 << 20).collect();
+    std::fs::write(&big, &body).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .args(["-c", big.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&big)
+        .unwrap()
+        .set_len(1000)
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{o:?}");
+    assert!(!err(&o).contains("panicked"), "{}", err(&o));
+
+    let many = d.join("many");
+    std::fs::create_dir_all(&many).unwrap();
+    for i in 0..2000 {
+        std::fs::write(
+            many.join(format!("f{i:04}.txt")),
+            b"http://vanish.example/\n",
+        )
+        .unwrap();
+    }
+    let child = Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .args(["-c", many.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    for i in (0..2000).rev() {
+        let _ = std::fs::remove_file(many.join(format!("f{i:04}.txt")));
+    }
+    let o = child.wait_with_output().unwrap();
+    let e = err(&o);
+    assert!(!e.contains("panicked"), "{e}");
+    assert!(matches!(o.status.code(), Some(0..=2)), "{o:?}");
+    for l in e.lines() {
+        assert!(
+            l.starts_with("urlx: ") && l.contains("f") && l.contains(": "),
+            "{l}"
+        );
+    }
+    if o.status.code() == Some(2) {
+        assert!(e.contains("No such file or directory"), "{e}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
