@@ -3,8 +3,8 @@
 # the SpamAssassin corpus four times, 24,184 files, 130 MB; made by
 # corpora/fetch.sh), one thread and all cores, beside:
 #   - rg -o with a URL regex (one thread and all cores),
-#   - the linkify crate, through examples/count.rs --linkify (one thread),
-#   - urlx's own library through examples/count.rs (one thread, no output),
+#   - the linkify crate, through benches/tools/count.rs --linkify (one thread),
+#   - urlx's own library through benches/tools/count.rs (one thread, no output),
 #   - the floor of reading the files: rg -c of a string that never occurs.
 # Then the peak memory (max RSS) of urlx, one thread and all cores.
 # Everything runs in one hyperfine invocation, so the ratios come from one
