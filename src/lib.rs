@@ -37,8 +37,8 @@
 //!   extractor; [`Finder::stream`] over any `io::Read` with bounded memory.
 //! - [`uri`]: the RFC 3986 / 3987 parser (zero-copy, allocation-free),
 //!   resolution, normalization, RFC 1738 scheme views.
-//! - [`mail`] (feature `mail`): mbox and MIME decoding with offsets back to
-//!   the raw bytes; [`Finder::message_links`].
+//! - `mail` (feature `mail`): mbox and MIME decoding with offsets back to
+//!   the raw bytes; `Finder::message_links`.
 //! - [`linkify`]: HTML and terminal (OSC 8) output, deceptive-link checks.
 //!
 //! # Crate features
