@@ -193,6 +193,21 @@ pub struct ScanArgs {
     pub no_progress: bool,
 }
 
+impl ScanArgs {
+    /// The finder these flags configure (both the scan and --html use it).
+    pub fn finder(&self) -> Result<urlx::Finder, urlx::BuildError> {
+        urlx::FinderBuilder::new()
+            .email(self.email)
+            .abbreviated(!self.no_www)
+            .join_unhyphenated_breaks(self.join_breaks)
+            .max_url_len(self.max_url_len)
+            .max_wrapper_bytes(self.max_wrapper_bytes)
+            .max_wrapper_lines(self.max_wrapper_lines)
+            .max_line_len(self.max_line_len)
+            .build()
+    }
+}
+
 /// The forms of --form.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FormArg {

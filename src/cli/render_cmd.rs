@@ -9,16 +9,7 @@ use super::walk::{self, reason, Input};
 use super::ExitStatus;
 
 pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
-    let finder = match urlx::FinderBuilder::new()
-        .email(args.email)
-        .abbreviated(!args.no_www)
-        .join_unhyphenated_breaks(args.join_breaks)
-        .max_url_len(args.max_url_len)
-        .max_wrapper_bytes(args.max_wrapper_bytes)
-        .max_wrapper_lines(args.max_wrapper_lines)
-        .max_line_len(args.max_line_len)
-        .build()
-    {
+    let finder = match args.finder() {
         Ok(f) => f,
         Err(e) => {
             eprintln!("urlx: {e}");

@@ -104,16 +104,7 @@ struct Tally {
 
 pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
     let started = Instant::now();
-    let finder = match urlx::FinderBuilder::new()
-        .email(args.email)
-        .abbreviated(!args.no_www)
-        .join_unhyphenated_breaks(args.join_breaks)
-        .max_url_len(args.max_url_len)
-        .max_wrapper_bytes(args.max_wrapper_bytes)
-        .max_wrapper_lines(args.max_wrapper_lines)
-        .max_line_len(args.max_line_len)
-        .build()
-    {
+    let finder = match args.finder() {
         Ok(f) => f,
         Err(e) => {
             eprintln!("urlx: {e}");
