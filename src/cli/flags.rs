@@ -78,8 +78,8 @@ pub struct ScanArgs {
 
     /// Only URLs written in these forms (comma-separated): url-prefix, angle,
     /// quoted, bare, abbreviated, email. Example: urlx --form angle,url-prefix rfc.txt
-    #[arg(long, value_delimiter = ',', value_enum, value_name = "FORMS")]
-    pub form: Vec<FormArg>,
+    #[arg(long, value_delimiter = ',', value_name = "FORMS", value_parser = form_parser())]
+    pub form: Vec<urlx::Form>,
 
     /// Also print the alternative reading of a URL where the text is
     /// ambiguous (hyphen at a line break: without the hyphen; spaces inside
@@ -193,6 +193,14 @@ pub struct ScanArgs {
     pub no_progress: bool,
 }
 
+/// --form takes the names the library gives its forms.
+fn form_parser() -> impl clap::builder::TypedValueParser<Value = urlx::Form> {
+    use clap::builder::TypedValueParser;
+    // The possible values are the names, so every name given has a form.
+    clap::builder::PossibleValuesParser::new(urlx::Form::ALL.map(urlx::Form::as_str))
+        .map(|name: String| urlx::Form::from_name(&name).unwrap_or(urlx::Form::Bare))
+}
+
 impl ScanArgs {
     /// The finder these flags configure (both the scan and --html use it).
     pub fn finder(&self) -> Result<urlx::Finder, urlx::BuildError> {
@@ -205,34 +213,6 @@ impl ScanArgs {
             .max_wrapper_lines(self.max_wrapper_lines)
             .max_line_len(self.max_line_len)
             .build()
-    }
-}
-
-/// The forms of --form.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormArg {
-    UrlPrefix,
-    Angle,
-    Quoted,
-    Bare,
-    Abbreviated,
-    Email,
-}
-
-impl FormArg {
-    pub fn matches(self, f: urlx::Form) -> bool {
-        self.name() == f.as_str()
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            FormArg::UrlPrefix => "url-prefix",
-            FormArg::Angle => "angle",
-            FormArg::Quoted => "quoted",
-            FormArg::Bare => "bare",
-            FormArg::Abbreviated => "abbreviated",
-            FormArg::Email => "email",
-        }
     }
 }
 

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use urlx::mail::{self, Kind};
 
-use super::flags::{ColorArg, FormArg, ScanArgs};
+use super::flags::{ColorArg, ScanArgs};
 use super::output::Out;
 use super::printer::{Mode, Printer, Rec};
 use super::walk::{self, reason, Input};
@@ -44,12 +44,12 @@ struct Found {
 
 struct Filters {
     schemes: Vec<String>,
-    forms: Vec<FormArg>,
+    forms: Vec<urlx::Form>,
 }
 
 impl Filters {
     fn keep(&self, l: &urlx::Link<'_>) -> bool {
-        if !self.forms.is_empty() && !self.forms.iter().any(|f| f.matches(l.form())) {
+        if !self.forms.is_empty() && !self.forms.contains(&l.form()) {
             return false;
         }
         if !self.schemes.is_empty() {

@@ -33,6 +33,26 @@ pub enum Form {
 }
 
 impl Form {
+    /// Every form, in the order of this enum.
+    pub const ALL: [Form; 6] = [
+        Form::UrlPrefix,
+        Form::Angle,
+        Form::Quoted,
+        Form::Bare,
+        Form::Abbreviated,
+        Form::Email,
+    ];
+
+    /// The form with this name ([`Form::as_str`]).
+    ///
+    /// ```
+    /// assert_eq!(urlx::Form::from_name("url-prefix"), Some(urlx::Form::UrlPrefix));
+    /// assert_eq!(urlx::Form::from_name("nope"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Form> {
+        Form::ALL.into_iter().find(|f| f.as_str() == name)
+    }
+
     /// The name used in JSON output: `url-prefix`, `angle`, `quoted`,
     /// `bare`, `abbreviated`, `email`.
     pub fn as_str(self) -> &'static str {
