@@ -108,7 +108,7 @@ fn expected(cases: &[Vec<u8>]) -> Vec<Vec<String>> {
         .iter()
         .map(|c| {
             urlx::find(c)
-                .filter(|l| opts.allows(l.uri().scheme().unwrap_or("")))
+                .filter(|l| opts.allows_link(l))
                 .map(|l| l.as_str().to_owned())
                 .collect()
         })

@@ -49,7 +49,6 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
                 failed = true;
                 continue;
             }
-            found |= finder.links(&bytes).next().is_some();
             if html {
                 if args.html_page && inputs.len() > 1 {
                     w.write_all(b"<h2>")?;
@@ -57,10 +56,10 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
                     w.write_all(b"</h2>\n")?;
                 }
                 w.write_all(b"<pre>")?;
-                urlx::linkify::write_html(&mut w, &finder, &bytes, &opts)?;
+                found |= urlx::linkify::write_html(&mut w, &finder, &bytes, &opts)? > 0;
                 w.write_all(b"</pre>\n")?;
             } else {
-                urlx::linkify::write_osc8(&mut w, &finder, &bytes, &opts)?;
+                found |= urlx::linkify::write_osc8(&mut w, &finder, &bytes, &opts)? > 0;
             }
         }
         if args.html_page {

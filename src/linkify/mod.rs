@@ -62,7 +62,12 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Whether a link with this scheme may be written as a link.
+    /// Whether this link may be written as a link.
+    pub fn allows_link(&self, link: &Link<'_>) -> bool {
+        self.allows(link.uri().scheme().unwrap_or(""))
+    }
+
+    /// Whether a URL with this scheme may be written as a link.
     pub fn allows(&self, scheme: &str) -> bool {
         !NEVER.iter().any(|n| n.eq_ignore_ascii_case(scheme))
             && self.schemes.iter().any(|s| s.eq_ignore_ascii_case(scheme))
@@ -86,55 +91,47 @@ pub fn html(text: &str, opts: &Options) -> String {
 }
 
 /// Streams `text` as HTML into `w`, links found by `finder`. Invalid UTF-8
-/// is written as U+FFFD.
+/// is written as U+FFFD. Returns how many URLs the text holds, linked or
+/// refused.
 pub fn write_html(
     w: &mut dyn Write,
     finder: &Finder,
     text: &[u8],
     opts: &Options,
-) -> io::Result<()> {
-    let mut pos = 0;
-    for l in finder.links(text) {
-        let scheme = l.uri().scheme().unwrap_or("");
-        if !opts.allows(scheme) {
-            continue;
-        }
-        escape_text(w, &text[pos..l.start()])?;
+) -> io::Result<usize> {
+    interleave(w, finder, text, opts, escape_text, |w, l| {
         let href = escape_attr_string(l.as_str());
         let mut shown = Vec::new();
         escape_text(&mut shown, &text[l.span()])?;
         let shown = String::from_utf8_lossy(&shown).into_owned();
         if let Some(render) = &opts.render {
-            render(&l, &href, &shown, w)?;
-        } else {
-            write!(w, "<a href=\"{href}\"")?;
-            let d = deception(&l.uri());
-            let mut class = opts.class.clone();
-            if let Some(d) = &d {
-                class = Some(match class {
-                    Some(c) => format!("{c} urlx-deceptive"),
-                    None => "urlx-deceptive".into(),
-                });
-                write!(w, " title=\"{}\"", escape_attr_string(&d.to_string()))?;
-            }
-            if let Some(c) = &class {
-                write!(w, " class=\"{}\"", escape_attr_string(c))?;
-            }
-            if let Some(r) = &opts.rel {
-                write!(w, " rel=\"{}\"", escape_attr_string(r))?;
-            }
-            if let Some(t) = &opts.target {
-                write!(w, " target=\"{}\"", escape_attr_string(t))?;
-            }
-            write!(w, ">{shown}</a>")?;
+            return render(l, &href, &shown, w);
         }
-        pos = l.end();
-    }
-    escape_text(w, &text[pos..])
+        write!(w, "<a href=\"{href}\"")?;
+        let mut class = opts.class.clone();
+        if let Some(d) = deception(&l.uri()) {
+            class = Some(match class {
+                Some(c) => format!("{c} urlx-deceptive"),
+                None => "urlx-deceptive".into(),
+            });
+            write!(w, " title=\"{}\"", escape_attr_string(&d.to_string()))?;
+        }
+        for (name, value) in [
+            ("class", &class),
+            ("rel", &opts.rel),
+            ("target", &opts.target),
+        ] {
+            if let Some(v) = value {
+                write!(w, " {name}=\"{}\"", escape_attr_string(v))?;
+            }
+        }
+        write!(w, ">{shown}</a>")
+    })
 }
 
 /// Writes `text` back as it was, each link an OSC 8 terminal hyperlink to
-/// its URL (for `less -R` and terminals that follow them).
+/// its URL (for `less -R` and terminals that follow them). Returns how many
+/// URLs the text holds.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -146,21 +143,47 @@ pub fn write_osc8(
     finder: &Finder,
     text: &[u8],
     opts: &Options,
-) -> io::Result<()> {
+) -> io::Result<usize> {
+    interleave(
+        w,
+        finder,
+        text,
+        opts,
+        |w, plain| w.write_all(plain),
+        |w, l| {
+            // URLs hold no control characters (the parser refuses them), so
+            // none can end the escape sequence early.
+            write!(w, "\x1b]8;;{}\x1b\\", l.as_str())?;
+            w.write_all(&text[l.span()])?;
+            w.write_all(b"\x1b]8;;\x1b\\")
+        },
+    )
+}
+
+/// The walk both writers share: the text between links through `plain`,
+/// each link the options allow through `link` (a refused one stays text).
+/// Returns the number of links found.
+fn interleave(
+    w: &mut dyn Write,
+    finder: &Finder,
+    text: &[u8],
+    opts: &Options,
+    mut plain: impl FnMut(&mut dyn Write, &[u8]) -> io::Result<()>,
+    mut link: impl FnMut(&mut dyn Write, &Link<'_>) -> io::Result<()>,
+) -> io::Result<usize> {
     let mut pos = 0;
+    let mut found = 0;
     for l in finder.links(text) {
-        if !opts.allows(l.uri().scheme().unwrap_or("")) {
+        found += 1;
+        if !opts.allows_link(&l) {
             continue;
         }
-        w.write_all(&text[pos..l.start()])?;
-        // URLs hold no control characters (the parser refuses them), so
-        // none can end the escape sequence early.
-        write!(w, "\x1b]8;;{}\x1b\\", l.as_str())?;
-        w.write_all(&text[l.span()])?;
-        w.write_all(b"\x1b]8;;\x1b\\")?;
+        plain(w, &text[pos..l.start()])?;
+        link(w, &l)?;
         pos = l.end();
     }
-    w.write_all(&text[pos..])
+    plain(w, &text[pos..])?;
+    Ok(found)
 }
 
 /// HTML-escapes text: `&`, `<`, `>`, `"`, `'`; control characters other
