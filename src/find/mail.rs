@@ -60,18 +60,10 @@ impl Finder {
         // Headers come first in `parts`; the order in the input is by start.
         links.sort_by_key(|(l, _)| l.start());
         // Lines and columns in the raw input, counted once over the message.
-        let mut line = first_line;
-        let mut pos = base;
-        let mut line_start = base;
+        let mut lines = super::LineCounter::starting_at(base, first_line);
         for (l, _) in links.iter_mut() {
-            let at = l.start().max(pos);
-            let n = super::count_newlines(&raw[pos..at]);
-            if n > 0 {
-                line += n as u64;
-                line_start = pos + memchr::memrchr(b'\n', &raw[pos..at]).unwrap_or(0) + 1;
-            }
-            pos = at;
-            l.set_position(line, (l.start().saturating_sub(line_start)) as u64 + 1);
+            let (line, column) = lines.advance(raw, 0, l.start());
+            l.set_position(line, column);
         }
         MessageLinks {
             info: m.info,

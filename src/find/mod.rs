@@ -408,6 +408,16 @@ impl Default for LineCounter {
 }
 
 impl LineCounter {
+    /// A counter whose offset `pos` starts line `line`.
+    #[cfg(feature = "mail")]
+    pub(crate) fn starting_at(pos: usize, line: u64) -> Self {
+        LineCounter {
+            pos,
+            line,
+            line_start: pos,
+        }
+    }
+
     /// Advances to `at` over `h` (whose first byte is at offset `base` of
     /// the stream); returns the line and column of `at`.
     pub(crate) fn advance(&mut self, h: &[u8], base: usize, at: usize) -> (u64, u64) {
