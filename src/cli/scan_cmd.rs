@@ -77,6 +77,11 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// A NUL in the first block, unless binary files are wanted.
+    fn is_binary(&self, head: &[u8]) -> bool {
+        !self.binary_ok && memchr::memchr(0, head).is_some()
+    }
+
     fn kind(&self, head: &[u8]) -> Kind {
         match self.mail {
             MailMode::Never => Kind::Text,
@@ -316,21 +321,32 @@ struct Sink<'p, 'o> {
 }
 
 impl Sink<'_, '_> {
+    /// An input that could not be read: named with the reason, counted.
+    fn error(&mut self, name: &str, reason: &str) {
+        eprintln!("urlx: {name}: {reason}");
+        self.tally.errors += 1;
+    }
+
+    /// A binary input skipped: named when the user named it (or piped it),
+    /// counted for the summary when it came from a folder.
+    fn binary(&mut self, inp: &Input, name: &str) {
+        if matches!(inp, Input::Stdin | Input::File { explicit: true, .. }) {
+            eprintln!("urlx: {name}: binary file skipped (--binary reads it)");
+        } else {
+            self.tally.binary_quiet += 1;
+        }
+        self.tally.binary += 1;
+    }
+
     /// Accounts for and prints what a worker found in one file.
     fn found(&mut self, inp: &Input, f: Found) -> io::Result<bool> {
         let name = inp.display();
         if let Some(e) = &f.error {
-            eprintln!("urlx: {name}: {e}");
-            self.tally.errors += 1;
+            self.error(&name, e);
             return Ok(true);
         }
         if f.binary {
-            if let Input::File { explicit: true, .. } = inp {
-                eprintln!("urlx: {name}: binary file skipped (--binary reads it)");
-            } else {
-                self.tally.binary_quiet += 1;
-            }
-            self.tally.binary += 1;
+            self.binary(inp, &name);
             return Ok(true);
         }
         self.warn(&name, &f.warnings);
@@ -409,7 +425,7 @@ fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
         bytes: bytes.len() as u64,
         ..Found::default()
     };
-    if !ctx.binary_ok && memchr::memchr(0, head).is_some() {
+    if ctx.is_binary(head) {
         found.binary = true;
         return found;
     }
@@ -479,8 +495,7 @@ fn stream_one(
         Input::File { path, .. } => match File::open(path) {
             Ok(f) => Box::new(f),
             Err(e) => {
-                eprintln!("urlx: {name}: {}", reason(&e));
-                sink.tally.errors += 1;
+                sink.error(&name, &reason(&e));
                 return Ok(true);
             }
         },
@@ -490,18 +505,12 @@ fn stream_one(
     let head = match fill_probe(&mut reader) {
         Ok(h) => h,
         Err(e) => {
-            eprintln!("urlx: {name}: {}", reason(&e));
-            sink.tally.errors += 1;
+            sink.error(&name, &reason(&e));
             return Ok(true);
         }
     };
-    if !ctx.binary_ok && memchr::memchr(0, &head).is_some() {
-        if matches!(inp, Input::Stdin | Input::File { explicit: true, .. }) {
-            eprintln!("urlx: {name}: binary file skipped (--binary reads it)");
-        } else {
-            sink.tally.binary_quiet += 1;
-        }
-        sink.tally.binary += 1;
+    if ctx.is_binary(&head) {
+        sink.binary(inp, &name);
         return Ok(true);
     }
     let reader = io::Cursor::new(head.clone()).chain(reader);
@@ -527,8 +536,7 @@ fn stream_one(
                 }
             }
             Err(e) => {
-                eprintln!("urlx: {name}: {}", reason(&e));
-                sink.tally.errors += 1;
+                sink.error(&name, &reason(&e));
                 break;
             }
         }
@@ -564,8 +572,7 @@ fn stream_mail(
         let got = match reader.read_until(b'\n', &mut line) {
             Ok(k) => k,
             Err(e) => {
-                eprintln!("urlx: {name}: {}", reason(&e));
-                sink.tally.errors += 1;
+                sink.error(&name, &reason(&e));
                 0
             }
         };
