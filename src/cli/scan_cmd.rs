@@ -572,7 +572,7 @@ fn stream_mail(
         let got = match reader.read_until(b'\n', &mut line) {
             Ok(k) => k,
             Err(e) => {
-                sink.error(&name, &reason(&e));
+                sink.error(name, &reason(&e));
                 0
             }
         };
