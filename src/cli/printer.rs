@@ -107,31 +107,34 @@ impl Printer {
             }
         }
         self.printed += 1;
-        let normalized = if self.normalize {
-            urlx::parse_iri(&r.url)
-                .ok()
-                .map(|u| u.normalize().into_string())
+        if self.mode == Mode::Count {
+            return Ok(Some(true));
+        }
+        // Parsed once, for the JSON fields and the normalized form.
+        let uri = if self.normalize || self.mode == Mode::Json {
+            urlx::parse_iri(&r.url).ok()
         } else {
             None
         };
-        let open = match self.mode {
-            Mode::Count => return Ok(Some(true)),
-            Mode::Json => {
-                let line = self.json(path, r, normalized.as_deref());
-                out.record(line.as_bytes(), self.term)?
-            }
-            Mode::OnlyUrl | Mode::Lines => {
-                let url = normalized.as_deref().unwrap_or(&r.url);
-                self.plain(path, r.line, url);
-                let mut ok = out.record(self.buf.as_bytes(), self.term)?;
-                if ok && self.alt {
-                    if let Some(a) = &r.alt {
-                        self.plain(path, r.line, a);
-                        ok = out.record(self.buf.as_bytes(), self.term)?;
-                    }
+        let normalized = if self.normalize {
+            uri.as_ref().map(|u| u.normalize().into_string())
+        } else {
+            None
+        };
+        let open = if self.mode == Mode::Json {
+            let line = self.json(path, r, uri.as_ref(), normalized.as_deref());
+            out.record(line.as_bytes(), self.term)?
+        } else {
+            let url = normalized.as_deref().unwrap_or(&r.url);
+            self.plain(path, r.line, url);
+            let mut ok = out.record(self.buf.as_bytes(), self.term)?;
+            if ok && self.alt {
+                if let Some(a) = &r.alt {
+                    self.plain(path, r.line, a);
+                    ok = out.record(self.buf.as_bytes(), self.term)?;
                 }
-                ok
             }
+            ok
         };
         Ok(open.then_some(true))
     }
@@ -166,8 +169,13 @@ impl Printer {
         }
     }
 
-    fn json(&self, path: &str, r: &Rec, normalized: Option<&str>) -> String {
-        let uri = urlx::parse_iri(&r.url).ok();
+    fn json(
+        &self,
+        path: &str,
+        r: &Rec,
+        uri: Option<&urlx::Uri<'_>>,
+        normalized: Option<&str>,
+    ) -> String {
         let mut o = Object::new()
             .str("path", path)
             .num("line", r.line)
@@ -177,8 +185,8 @@ impl Printer {
             .str("url", &r.url)
             .str("form", r.form.as_str())
             .opt_str("alt", r.alt.as_deref())
-            .opt_str("scheme", uri.as_ref().and_then(|u| u.scheme()))
-            .opt_str("host", uri.as_ref().and_then(|u| u.host()));
+            .opt_str("scheme", uri.and_then(|u| u.scheme()))
+            .opt_str("host", uri.and_then(|u| u.host()));
         if self.normalize {
             o = o.opt_str("normalized", normalized);
         }
