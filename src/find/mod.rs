@@ -481,6 +481,17 @@ enum Context {
     Bare,
 }
 
+impl Context {
+    /// The rules for a URL after this wrapper opener.
+    fn of(op: Opener) -> Context {
+        if matches!(op, Opener::UrlAngle { .. }) {
+            Context::UrlAngle
+        } else {
+            Context::Wrapped
+        }
+    }
+}
+
 impl Finder {
     /// The default finder, built once.
     pub(crate) fn default_ref() -> &'static Finder {
@@ -690,11 +701,7 @@ impl Finder {
         let depth = Depth::of_line(s, self.limits.back());
         let op = wrapper::opener(h, s, floor, self.limits.back());
         if op.is_wrapper() {
-            let ctx = if matches!(op, Opener::UrlAngle { .. }) {
-                Context::UrlAngle
-            } else {
-                Context::Wrapped
-            };
+            let ctx = Context::of(op);
             let known = class.is_some_and(|c| c.bare || c.wrapped);
             if ctx == Context::UrlAngle || known || slashes {
                 if let Some(d) = wrapper::delimit(h, s, op, &self.limits, end_limit, &depth) {
@@ -735,11 +742,7 @@ impl Finder {
         if op.is_wrapper() {
             if let Some(mut d) = wrapper::delimit(h, p, op, &self.limits, end_limit, &depth) {
                 d.form = Form::Abbreviated;
-                let ctx = if matches!(op, Opener::UrlAngle { .. }) {
-                    Context::UrlAngle
-                } else {
-                    Context::Wrapped
-                };
+                let ctx = Context::of(op);
                 if let Some(found) = self.finish_wrapped(h, d, None, true, ctx, Some("http://")) {
                     return Some(found);
                 }

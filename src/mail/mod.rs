@@ -591,26 +591,23 @@ fn text<'a>(
             }
         }
     }
-    if subtype.eq_ignore_ascii_case("html") {
+    let source = if subtype.eq_ignore_ascii_case("html") {
         let (b, points) = html::decode_entities(&bytes);
         map = map.compose(&points, true);
         bytes = Cow::Owned(b);
-        m.parts.push(Part {
-            text: bytes,
-            map,
-            source: Source::Html,
-        });
-        return;
-    }
-    if flowed {
-        let (b, points) = flowed::unwrap(&bytes, delsp);
-        map = map.compose(&points, true);
-        bytes = Cow::Owned(b);
-    }
+        Source::Html
+    } else {
+        if flowed {
+            let (b, points) = flowed::unwrap(&bytes, delsp);
+            map = map.compose(&points, true);
+            bytes = Cow::Owned(b);
+        }
+        Source::Text
+    };
     m.parts.push(Part {
         text: bytes,
         map,
-        source: Source::Text,
+        source,
     });
 }
 
