@@ -3,16 +3,10 @@
 //! output that does not depend on the thread count.
 
 use serde_json::Value;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-fn urlx(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_urlx"))
-        .args(args)
-        .output()
-        .expect("run urlx")
-}
+mod common;
+use common::{urlx, urlx_stdin};
 
 fn urlx_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_urlx"))
@@ -20,18 +14,6 @@ fn urlx_in(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run urlx")
-}
-
-fn urlx_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urlx");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn stdout(o: &Output) -> String {

@@ -1,32 +1,9 @@
 //! `urlx parse` and `urlx resolve` from the shell (CONTRACT C-P2, C-P4).
 
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn urlx(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_urlx"))
-        .args(args)
-        .output()
-        .expect("run urlx")
-}
-
-fn urlx_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urlx");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use std::process::Output;
+mod common;
+use common::{urlx, urlx_stdin};
 
 fn json_lines(out: &Output) -> Vec<Value> {
     String::from_utf8(out.stdout.clone())

@@ -3,20 +3,12 @@
 
 use std::borrow::Cow;
 use urlx::{find, Finder, FinderBuilder, Form};
+mod common;
+use common::{expect, urls};
 
 #[track_caller]
 fn urls_with(f: &Finder, text: &str) -> Vec<String> {
     f.links(text).map(|l| l.as_str().to_owned()).collect()
-}
-
-#[track_caller]
-fn urls(text: &str) -> Vec<String> {
-    find(text).map(|l| l.as_str().to_owned()).collect()
-}
-
-#[track_caller]
-fn expect(text: &str, want: &[&str]) {
-    assert_eq!(urls(text), want, "in {text:?}");
 }
 
 #[track_caller]

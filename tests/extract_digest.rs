@@ -5,21 +5,13 @@
 //! rule holds.
 
 use urlx::{find, Form};
+mod common;
+use common::{expect, urls};
 
 const NB: &str = "\u{a0}";
 
 fn nbsp(n: usize) -> String {
     NB.repeat(n)
-}
-
-#[track_caller]
-fn urls(text: &str) -> Vec<String> {
-    find(text).map(|l| l.as_str().to_owned()).collect()
-}
-
-#[track_caller]
-fn expect(text: &str, want: &[&str]) {
-    assert_eq!(urls(text), want, "in {text:?}");
 }
 
 #[track_caller]
