@@ -53,6 +53,7 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+mod bytes;
 mod delimit;
 mod find;
 pub mod linkify;

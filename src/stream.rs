@@ -70,8 +70,7 @@ impl<'f, R: Read> StreamLinks<'f, R> {
             .advance(&self.buf, self.base, self.base + keep_from);
         self.buf.drain(..keep_from);
         self.base += keep_from;
-        self.st.pos -= keep_from;
-        self.st.floor = self.st.floor.saturating_sub(keep_from);
+        self.st.shift(keep_from);
     }
 
     /// Reads until the window holds a chunk past the look-ahead, or the

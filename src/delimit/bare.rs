@@ -4,47 +4,9 @@
 //! (C-W6).
 
 use super::rejoin::{whitespace_run, Depth, Joint};
+use crate::bytes::{contains2, url_run};
 use super::unicode::{char_at, ends_bare_url, grapheme_floor};
 use super::{Delimited, Form, Pieces};
-
-/// ASCII bytes that may stand in a bare URL: RFC 3986 unreserved, reserved
-/// and `%`. Space, controls, `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^` and the
-/// backquote end it (C-F9).
-pub(crate) static URL_ASCII: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut c = 0;
-    while c < 128 {
-        let b = c as u8;
-        t[c] = b.is_ascii_alphanumeric()
-            || matches!(
-                b,
-                b'-' | b'.'
-                    | b'_'
-                    | b'~'
-                    | b':'
-                    | b'/'
-                    | b'?'
-                    | b'#'
-                    | b'['
-                    | b']'
-                    | b'@'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b'%'
-            );
-        c += 1;
-    }
-    t
-};
 
 /// Options for bare URLs.
 #[derive(Clone, Copy, Debug, Default)]
@@ -58,8 +20,8 @@ pub(crate) struct BareOptions {
 #[inline]
 pub(crate) fn run_end(h: &[u8], mut i: usize, cap: usize) -> usize {
     loop {
-        i = plain_run(h, i, cap, 0);
-        if i >= cap || h[i] < 0x80 {
+        i = url_run(h, i, cap, 0);
+        if i >= cap.min(h.len()) || h[i] < 0x80 {
             return i;
         }
         match char_at(h, i) {
@@ -67,20 +29,6 @@ pub(crate) fn run_end(h: &[u8], mut i: usize, cap: usize) -> usize {
             _ => return i,
         }
     }
-}
-
-/// The end of the run of ASCII URL bytes at `i`, not past `cap`, that
-/// holds no `stop` byte (0 for none). The hot loop of every scan.
-#[inline]
-pub(crate) fn plain_run(h: &[u8], mut i: usize, cap: usize, stop: u8) -> usize {
-    let hc = &h[..cap.min(h.len())];
-    while let Some(&b) = hc.get(i) {
-        if !URL_ASCII[b as usize] || b == stop {
-            break;
-        }
-        i += 1;
-    }
-    i
 }
 
 /// Whether the token at `j` can continue a URL broken after a hyphen: URL
@@ -177,6 +125,12 @@ pub(crate) fn delimit(
 /// and `...`), and a closing `)` or `]` that no opener inside the URL
 /// balances.
 pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces) {
+    if pieces.rest.is_empty() {
+        // One piece, nearly every URL: the same rule on a slice.
+        let (s, e) = pieces.first;
+        pieces.first.1 = trimmed_end(h, s, e);
+        return;
+    }
     // Emphasis in plain-text mail: `*http://x/*` and `_http://x/_`; the
     // mark closes what the byte before the URL opened.
     let start = pieces.start();
@@ -185,48 +139,90 @@ pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces) {
         && pieces.last_byte(h) == Some(h[start - 1])
         && pieces.len() > 1
     {
-        let n = pieces.len() - 1;
-        pieces.truncate(n);
+        pieces.pop();
     }
-    // Most URLs end in a letter, digit or `/`: nothing to do, and no need
-    // to count brackets.
-    if !matches!(
-        pieces.last_byte(h),
-        Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' | b')' | b']')
-    ) {
-        return;
-    }
-    let mut open_p = 0isize;
-    let mut open_b = 0isize;
-    for (s, e) in std::iter::once(pieces.first).chain(pieces.rest.iter().map(|p| (p.1, p.2))) {
-        for &b in &h[s..e] {
-            match b {
-                b'(' => open_p += 1,
-                b')' => open_p -= 1,
-                b'[' => open_b += 1,
-                b']' => open_b -= 1,
-                _ => {}
-            }
-        }
-    }
+    // Brackets are counted only when a closing one must be decided: most
+    // URLs end in a letter, digit or `/`.
+    let mut open: Option<(isize, isize)> = None;
     while let Some(b) = pieces.last_byte(h) {
-        let drop = match b {
-            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' => true,
-            b')' => open_p < 0,
-            b']' => open_b < 0,
-            _ => false,
+        let count = || {
+            if !pieces.iter().any(|(_, s, e)| contains2(&h[s..e], b'(', b'[')) {
+                return (UNMATCHED, UNMATCHED);
+            }
+            pieces
+                .iter()
+                .map(|(_, s, e)| count_brackets(&h[s..e]))
+                .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
         };
-        if !drop {
+        if !drops(b, &mut open, count) {
             break;
         }
+        pieces.pop();
+    }
+}
+
+/// [`trim_trailing`] for the URL text `h[s..e]`: its new end.
+pub(crate) fn trimmed_end(h: &[u8], s: usize, mut e: usize) -> usize {
+    if s > 0 && matches!(h[s - 1], b'*' | b'_') && e - s > 1 && h[e - 1] == h[s - 1] {
+        e -= 1;
+    }
+    let mut open: Option<(isize, isize)> = None;
+    // Counted on the text as it stands now: what the loop drops before a
+    // bracket is asked about is no bracket.
+    let count = move || {
+        let t = &h[s..e];
+        if contains2(t, b'(', b'[') {
+            count_brackets(t)
+        } else {
+            (UNMATCHED, UNMATCHED)
+        }
+    };
+    while e > s && drops(h[e - 1], &mut open, count) {
+        e -= 1;
+    }
+    e
+}
+
+/// Whether the last byte `b` of a URL is dropped (C-F7); `open` is the
+/// bracket balance of the text, counted by `count` when first needed.
+#[inline]
+fn drops(
+    b: u8,
+    open: &mut Option<(isize, isize)>,
+    count: impl FnOnce() -> (isize, isize),
+) -> bool {
+    match b {
+        b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' => true,
+        b')' | b']' => {
+            let (p, q) = open.get_or_insert_with(count);
+            let n = if b == b')' { p } else { q };
+            if *n >= 0 {
+                return false;
+            }
+            *n += 1;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The bracket balance of a text with no opener: whichever closer is asked
+/// about is unmatched (most URLs hold no bracket, and are not counted).
+const UNMATCHED: isize = isize::MIN / 2;
+
+/// Opened minus closed parentheses, and the same for square brackets.
+fn count_brackets(t: &[u8]) -> (isize, isize) {
+    let (mut p, mut q) = (0isize, 0isize);
+    for &b in t {
         match b {
-            b')' => open_p += 1,
-            b']' => open_b += 1,
+            b'(' => p += 1,
+            b')' => p -= 1,
+            b'[' => q += 1,
+            b']' => q -= 1,
             _ => {}
         }
-        let n = pieces.len() - 1;
-        pieces.truncate(n);
     }
+    (p, q)
 }
 
 /// Trims a text that the parser cut short, by the same rule.

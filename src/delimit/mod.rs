@@ -103,7 +103,7 @@ impl Pieces {
         (self.first.1 - self.first.0) + self.rest.iter().map(|p| p.2 - p.1).sum::<usize>()
     }
 
-    fn iter(&self) -> impl Iterator<Item = (Option<Joint>, usize, usize)> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (Option<Joint>, usize, usize)> + '_ {
         std::iter::once((None, self.first.0, self.first.1))
             .chain(self.rest.iter().map(|&(j, s, e)| (Some(j), s, e)))
     }
@@ -172,6 +172,20 @@ impl Pieces {
         // A joint with nothing after it is no joint.
         while self.rest.last().is_some_and(|p| p.1 == p.2) {
             self.rest.pop();
+        }
+    }
+
+    /// Drops the last byte of the text (`truncate` to one byte less).
+    pub(crate) fn pop(&mut self) {
+        match self.rest.last_mut() {
+            None => self.first.1 = self.first.1.saturating_sub(1).max(self.first.0),
+            Some(p) => {
+                p.2 -= 1;
+                // A joint with nothing after it is no joint.
+                while self.rest.last().is_some_and(|p| p.1 == p.2) {
+                    self.rest.pop();
+                }
+            }
         }
     }
 

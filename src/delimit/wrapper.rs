@@ -7,10 +7,11 @@
 //! or holds a character no URL may contain is no wrapper (C-W5): the caller
 //! then scans the text as bare.
 
-use super::bare::plain_run;
 use super::rejoin::{whitespace_back, whitespace_run, ws_at, Depth, Joint};
 use super::unicode::char_at;
 use super::{Delimited, Form, Limits, Pieces};
+use crate::bytes::url_run;
+use crate::scan::scheme::is_scheme_byte;
 
 /// What stands before a URL's first byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,15 +34,30 @@ impl Opener {
     }
 }
 
-#[inline]
-fn is_scheme_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
-}
-
 /// Looks back from `s`, the first byte of a URL, for its opener; never
 /// below `floor` (the end of the previous link) nor more than `back` bytes.
 pub(crate) fn opener(h: &[u8], s: usize, floor: usize, back: usize) -> Opener {
     let lo = floor.max(s.saturating_sub(back));
+    // Only these bytes can end an opener or the blanks after one; any
+    // other byte before the URL (a letter, `(`, `/`, ...) makes it bare.
+    if s <= lo
+        || !matches!(
+            h[s - 1],
+            b' ' | b'\t'
+                | 0x0B
+                | 0x0C
+                | b'\n'
+                | b'\r'
+                | b'>'
+                | b':'
+                | b'<'
+                | b'"'
+                | b'\''
+                | 0x80..=0xBF
+        )
+    {
+        return Opener::None;
+    }
     let (p, b1) = whitespace_back(h, s, lo);
     if p >= lo + 4 && h[p - 4..p].eq_ignore_ascii_case(b"URL:") {
         let u = p - 4;
@@ -143,7 +159,7 @@ pub(crate) fn delimit(
     while i < cap {
         // Most bytes are plain URL characters: skip them without the
         // checks below.
-        i = plain_run(h, i, cap, close0);
+        i = url_run(h, i, cap, close0);
         if i >= cap {
             break;
         }

@@ -13,6 +13,7 @@ use crate::scan::scheme::{self, is_scheme_byte, SchemeClass, MAX_SCHEME_LEN};
 use crate::scan::{Scanner, Trigger, TriggerKind};
 use crate::uri::{self, Meta, Syntax, Uri};
 
+mod head;
 #[cfg(feature = "mail")]
 mod mail;
 #[cfg(feature = "mail")]
@@ -387,6 +388,17 @@ pub fn find<H: AsRef<[u8]> + ?Sized>(text: &H) -> Links<'static, '_> {
 pub(crate) struct State {
     pub(crate) pos: usize,
     pub(crate) floor: usize,
+    /// What earlier triggers learnt of the bytes ahead.
+    memo: head::Memo,
+}
+
+impl State {
+    /// The window lost its first `by` bytes (`by <= pos`).
+    pub(crate) fn shift(&mut self, by: usize) {
+        self.pos -= by;
+        self.floor = self.floor.saturating_sub(by);
+        self.memo.shift(by);
+    }
 }
 
 /// Counts lines up to each link, incrementally.
@@ -604,7 +616,7 @@ impl Finder {
                     }
                 }
             };
-            if let Some((link, consumed)) = self.candidate(h, t, st.floor, line_cap) {
+            if let Some((link, consumed)) = self.candidate(h, t, st.floor, line_cap, &mut st.memo) {
                 st.floor = consumed;
                 st.pos = st.pos.max(consumed);
                 return Some(link);
@@ -626,6 +638,7 @@ impl Finder {
         t: Trigger,
         floor: usize,
         line_cap: usize,
+        memo: &mut head::Memo,
     ) -> Option<(Link<'h>, usize)> {
         let end_limit = h.len().min(t.start + self.limits.forward());
         match t.kind {
@@ -633,9 +646,9 @@ impl Finder {
                 let c = t.colon;
                 let s = scheme::scheme_start(h, c, floor)?;
                 if h[s..c].eq_ignore_ascii_case(b"url") {
-                    return self.after_url_prefix(h, c, floor, end_limit, line_cap);
+                    return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo);
                 }
-                self.at_scheme(h, s, c, floor, end_limit, line_cap)
+                self.at_scheme(h, s, c, floor, end_limit, line_cap, memo)
             }
             TriggerKind::Www => {
                 let p = t.start;
@@ -644,7 +657,7 @@ impl Finder {
                 {
                     return None;
                 }
-                self.at_www(h, p, floor, end_limit, line_cap)
+                self.at_www(h, p, floor, end_limit, line_cap, memo)
             }
             TriggerKind::At => self.at_email(h, t.start, floor, end_limit, line_cap),
         }
@@ -658,6 +671,7 @@ impl Finder {
         floor: usize,
         end_limit: usize,
         line_cap: usize,
+        memo: &mut head::Memo,
     ) -> Option<(Link<'h>, usize)> {
         // `URL:` then neither blank nor letter (`<URL:<URL:...`): nothing.
         match h.get(c + 1) {
@@ -679,14 +693,15 @@ impl Finder {
             k += 1;
         }
         if h.get(k) == Some(&b':') {
-            return self.at_scheme(h, j, k, floor, end_limit, line_cap);
+            return self.at_scheme(h, j, k, floor, end_limit, line_cap, memo);
         }
         if h.len() >= j + 4 && h[j..j + 4].eq_ignore_ascii_case(b"www.") {
-            return self.at_www(h, j, floor, end_limit, line_cap);
+            return self.at_www(h, j, floor, end_limit, line_cap, memo);
         }
         None
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn at_scheme<'h>(
         &self,
         h: &'h [u8],
@@ -695,9 +710,16 @@ impl Finder {
         floor: usize,
         end_limit: usize,
         line_cap: usize,
+        memo: &mut head::Memo,
     ) -> Option<(Link<'h>, usize)> {
-        let class = self.class(&h[s..c]);
         let slashes = h.get(c + 1..c + 3) == Some(b"//");
+        let file = h[s..c].eq_ignore_ascii_case(b"file");
+        // `scheme:///`, `scheme://?`: an empty authority, refused in every
+        // form (`acceptable`), but `file:///`.
+        if slashes && matches!(h.get(c + 3), Some(b'/' | b'?' | b'#')) && !file {
+            return None;
+        }
+        let class = self.class(&h[s..c]);
         let depth = Depth::of_line(s, self.limits.back());
         let op = wrapper::opener(h, s, floor, self.limits.back());
         if op.is_wrapper() {
@@ -716,7 +738,13 @@ impl Finder {
         if class.authority && !slashes {
             return None;
         }
-        if !self.bare_prefix_may_be_url(h, s, c, slashes) {
+        let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
+        let head_ok = if slashes {
+            file || head::authority_ok(h, c, cap)
+        } else {
+            head::opaque_ok(h, c, h[s..c].eq_ignore_ascii_case(b"mailto"), memo)
+        };
+        if !head_ok {
             return None;
         }
         let form = if op == Opener::BarePrefix {
@@ -724,7 +752,6 @@ impl Finder {
         } else {
             Form::Bare
         };
-        let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
         let d = bare::delimit(h, s, cap, &depth, form, self.bare)?;
         self.finish_bare(h, d, Some(class), slashes, None)
     }
@@ -736,6 +763,7 @@ impl Finder {
         floor: usize,
         end_limit: usize,
         line_cap: usize,
+        memo: &mut head::Memo,
     ) -> Option<(Link<'h>, usize)> {
         let depth = Depth::of_line(p, self.limits.back());
         let op = wrapper::opener(h, p, floor, self.limits.back());
@@ -749,6 +777,9 @@ impl Finder {
             }
         }
         let cap = end_limit.min(p + self.limits.max_url_len).min(line_cap);
+        if !head::www_ok(h, p, cap, memo) {
+            return None;
+        }
         let d = bare::delimit(h, p, cap, &depth, Form::Abbreviated, self.bare)?;
         self.finish_bare(h, d, None, true, Some("http://"))
     }
@@ -879,45 +910,6 @@ impl Finder {
             }
         }
         None
-    }
-
-    /// Cheap checks on the first bytes of a bare candidate, made before its
-    /// end is looked for: a candidate refused only after scanning a long
-    /// run would be scanned again by the next trigger in that run
-    /// (`http:///http:///...`, `mailto:mailto:...`), which is quadratic.
-    fn bare_prefix_may_be_url(&self, h: &[u8], s: usize, c: usize, slashes: bool) -> bool {
-        if slashes {
-            // The host's (or userinfo's) first byte; `file:///` has none.
-            if h[s..c].eq_ignore_ascii_case(b"file") {
-                return true;
-            }
-            return match h.get(c + 3) {
-                // An IP literal: its `]` close by, hex digits, `:` and `.`
-                // (or an IPvFuture) between. Else `http://[http://[...`
-                // would be scanned to the length cap at every trigger.
-                Some(b'[') => {
-                    let lit = &h[c + 4..h.len().min(c + 4 + 64)];
-                    match memchr::memchr(b']', lit) {
-                        Some(k) => lit[..k].iter().all(|&b| {
-                            b.is_ascii_alphanumeric()
-                                || matches!(b, b':' | b'.' | b'-' | b'_' | b'~' | b'%')
-                        }),
-                        None => false,
-                    }
-                }
-                Some(&b) => {
-                    b.is_ascii_alphanumeric() || matches!(b, b'%' | b'_' | b'~') || b >= 0x80
-                }
-                None => false,
-            };
-        }
-        if h[s..c].eq_ignore_ascii_case(b"mailto") {
-            // An address: its `@` within the longest local part RFC 5321
-            // allows, even percent-encoded (64 octets, 3 bytes each).
-            let end = h.len().min(c + 1 + 192);
-            return memchr::memchr(b'@', &h[c + 1..end]).is_some();
-        }
-        true
     }
 
     /// The structural rules of C-F2 and C-F3 beyond syntax.

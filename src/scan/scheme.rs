@@ -8,20 +8,34 @@ pub(crate) const MAX_SCHEME_LEN: usize = 32;
 
 #[inline]
 pub(crate) fn is_scheme_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+    SCHEME_BYTE[b as usize]
 }
+
+/// `ALPHA / DIGIT / "+" / "-" / "."`: one load instead of five compares in
+/// the backward walk every colon trigger makes.
+static SCHEME_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.');
+        c += 1;
+    }
+    t
+};
 
 /// The first byte of the scheme that ends at `colon`: the maximal run of
 /// scheme characters before it, which must start with a letter (C-F3: the
 /// byte before a scheme is not an ASCII letter, digit, `+`, `-` or `.`,
 /// so the run cannot be cut short). `None` below `floor` or past the cap.
 pub(crate) fn scheme_start(h: &[u8], colon: usize, floor: usize) -> Option<usize> {
+    let lo = floor.max(colon.saturating_sub(MAX_SCHEME_LEN + 1));
     let mut s = colon;
-    while s > floor && is_scheme_byte(h[s - 1]) {
+    while s > lo && is_scheme_byte(h[s - 1]) {
         s -= 1;
-        if colon - s > MAX_SCHEME_LEN {
-            return None;
-        }
+    }
+    if colon - s > MAX_SCHEME_LEN {
+        return None;
     }
     if s == colon || !h[s].is_ascii_alphabetic() {
         return None;
