@@ -34,32 +34,30 @@ impl Opener {
     }
 }
 
+/// Whether the four bytes are `URL:` in any case (bit 5 lower-cases a
+/// letter, and only a letter lower-cases to one).
+#[inline]
+fn is_url_prefix(b: &[u8]) -> bool {
+    b[3] == b':' && b[0] | 0x20 == b'u' && b[1] | 0x20 == b'r' && b[2] | 0x20 == b'l'
+}
+
 /// Looks back from `s`, the first byte of a URL, for its opener; never
 /// below `floor` (the end of the previous link) nor more than `back` bytes.
 pub(crate) fn opener(h: &[u8], s: usize, floor: usize, back: usize) -> Opener {
     let lo = floor.max(s.saturating_sub(back));
     // Only these bytes can end an opener or the blanks after one; any
     // other byte before the URL (a letter, `(`, `/`, ...) makes it bare.
-    if s <= lo
-        || !matches!(
-            h[s - 1],
-            b' ' | b'\t'
-                | 0x0B
-                | 0x0C
-                | b'\n'
-                | b'\r'
-                | b'>'
-                | b':'
-                | b'<'
-                | b'"'
-                | b'\''
-                | 0x80..=0xBF
-        )
-    {
+    if s <= lo {
         return Opener::None;
     }
+    match h[s - 1] {
+        b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' | b'>' | b'<' | b'"' | b'\'' | 0x80..=0xBF => {}
+        // Right after a `:`, only `URL:` can be an opener.
+        b':' if s >= lo + 4 && is_url_prefix(&h[s - 4..s]) => {}
+        _ => return Opener::None,
+    }
     let (p, b1) = whitespace_back(h, s, lo);
-    if p >= lo + 4 && h[p - 4..p].eq_ignore_ascii_case(b"URL:") {
+    if p >= lo + 4 && is_url_prefix(&h[p - 4..p]) {
         let u = p - 4;
         // C-F3 for the prefix: `curl:` is no `URL:` (ASCII classes only, so
         // `在URL:` is one).

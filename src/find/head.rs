@@ -62,7 +62,11 @@ impl Memo {
                 return None;
             }
         }
-        match memchr::memchr(b'@', &h[from..hi]) {
+        // Search ahead of what was asked (a `memchr` call costs more to
+        // start than a few bytes cost to search); what is learnt holds for
+        // the later queries.
+        let ahead = hi.max(from + 1024).min(h.len());
+        match memchr::memchr(b'@', &h[from..ahead]) {
             Some(k) => {
                 *self = Memo {
                     at_lo: lo,
@@ -70,12 +74,12 @@ impl Memo {
                     at_hit: true,
                     ..*self
                 };
-                Some(from + k)
+                (from + k < hi).then_some(from + k)
             }
             None => {
                 *self = Memo {
                     at_lo: lo,
-                    at_hi: hi,
+                    at_hi: ahead,
                     at_hit: false,
                     ..*self
                 };

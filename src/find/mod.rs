@@ -9,7 +9,7 @@ use crate::delimit::bare::{self, BareOptions};
 use crate::delimit::rejoin::{whitespace_run, Depth};
 use crate::delimit::wrapper::{self, Opener};
 use crate::delimit::{Delimited, Form, Limits, Pieces};
-use crate::scan::scheme::{self, is_scheme_byte, SchemeClass, MAX_SCHEME_LEN};
+use crate::scan::scheme::{self, is_scheme_byte, SchemeClass, KEY_FILE, KEY_MAILTO, KEY_URL, MAX_SCHEME_LEN};
 use crate::scan::{Scanner, Trigger, TriggerKind};
 use crate::uri::{self, Meta, Syntax, Uri};
 
@@ -342,12 +342,82 @@ impl FinderBuilder {
         }
         Ok(Finder {
             scanner: Scanner::new(&opaque, self.www, self.email),
-            classes,
+            classes: ClassTable::new(
+                classes
+                    .into_iter()
+                    .map(|(n, c)| (scheme::key(n.as_bytes()), n, c))
+                    .collect(),
+            ),
             limits: self.limits,
             bare: BareOptions {
                 join_unhyphenated: self.join_unhyphenated,
             },
         })
+    }
+}
+
+/// The schemes a finder knows, looked up by `scheme::key` in a small
+/// open-addressing table (every colon trigger asks; a list scan cost more
+/// than the rest of a refused trigger).
+#[derive(Clone, Debug)]
+struct ClassTable {
+    /// Each scheme's key (0 for names over 8 bytes), name and class.
+    all: Vec<(u64, String, SchemeClass)>,
+    /// 1 + the index in `all` of the scheme in each slot; 0 for none.
+    /// Empty when the keys would fill more than half of it.
+    slots: Vec<u8>,
+}
+
+impl ClassTable {
+    const SLOTS: usize = 64;
+
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize
+    }
+
+    fn new(all: Vec<(u64, String, SchemeClass)>) -> Self {
+        let mut slots = vec![0u8; Self::SLOTS];
+        if all.len() > Self::SLOTS / 2 {
+            slots.clear();
+        }
+        for (i, &(k, _, _)) in all.iter().enumerate() {
+            if k == 0 || slots.is_empty() {
+                continue;
+            }
+            let mut j = Self::slot(k);
+            while slots[j] != 0 {
+                j = (j + 1) % Self::SLOTS;
+            }
+            slots[j] = i as u8 + 1;
+        }
+        ClassTable { all, slots }
+    }
+
+    fn get(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
+        if key != 0 && !self.slots.is_empty() {
+            let mut j = Self::slot(key);
+            loop {
+                let i = usize::from(self.slots[j]);
+                if i == 0 {
+                    return None;
+                }
+                let (k, _, c) = &self.all[i - 1];
+                if *k == key {
+                    return Some(*c);
+                }
+                j = (j + 1) % Self::SLOTS;
+            }
+        }
+        self.all
+            .iter()
+            .find(|(k, n, _)| {
+                if key != 0 {
+                    *k == key
+                } else {
+                    n.as_bytes().eq_ignore_ascii_case(name)
+                }
+            })
+            .map(|&(_, _, c)| c)
     }
 }
 
@@ -357,7 +427,7 @@ impl FinderBuilder {
 #[derive(Clone, Debug)]
 pub struct Finder {
     scanner: Scanner,
-    classes: Vec<(String, SchemeClass)>,
+    classes: ClassTable,
     limits: Limits,
     bare: BareOptions,
 }
@@ -553,17 +623,10 @@ impl Finder {
         crate::stream::StreamLinks::new(self, reader)
     }
 
-    fn class(&self, name: &[u8]) -> Option<SchemeClass> {
-        // Compare lengths and first letters before whole names: most
-        // schemes in text are http and https, most words no scheme.
-        let first = name.first()?.to_ascii_lowercase();
-        self.classes
-            .iter()
-            .find(|(n, _)| {
-                let n = n.as_bytes();
-                n.len() == name.len() && n[0] == first && n.eq_ignore_ascii_case(name)
-            })
-            .map(|(_, c)| *c)
+    /// The class of the scheme `name`, whose `scheme::key` is `key`.
+    #[inline]
+    fn class(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
+        self.classes.get(name, key)
     }
 
     /// The next link whose trigger starts before `stop`, in the window `h`.
@@ -585,7 +648,7 @@ impl Finder {
         } else {
             stop.min(h.len().saturating_sub(self.limits.forward() + 64))
         };
-        while let Some(t) = self.scanner.next(h, st.pos) {
+        while let Some(t) = self.scanner.next(h, st.pos, st.floor) {
             if t.start >= stop {
                 // No trigger starts before it: searching again from here
                 // finds the same ones.
@@ -644,21 +707,14 @@ impl Finder {
         match t.kind {
             TriggerKind::Colon => {
                 let c = t.colon;
-                let s = scheme::scheme_start(h, c, floor)?;
-                if h[s..c].eq_ignore_ascii_case(b"url") {
+                let (s, key) = scheme::scheme_start(h, c, floor)?;
+                if key == KEY_URL {
                     return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo);
                 }
-                self.at_scheme(h, s, c, floor, end_limit, line_cap, memo)
+                self.at_scheme(h, s, c, key, floor, end_limit, line_cap, memo)
             }
-            TriggerKind::Www => {
-                let p = t.start;
-                if p > floor
-                    && (is_scheme_byte(h[p - 1]) || matches!(h[p - 1], b'@' | b'/' | b':' | b'_'))
-                {
-                    return None;
-                }
-                self.at_www(h, p, floor, end_limit, line_cap, memo)
-            }
+            // The scanner refused a `www.` inside a word, path or address.
+            TriggerKind::Www => self.at_www(h, t.start, floor, end_limit, line_cap, memo),
             TriggerKind::At => self.at_email(h, t.start, floor, end_limit, line_cap),
         }
     }
@@ -673,11 +729,7 @@ impl Finder {
         line_cap: usize,
         memo: &mut head::Memo,
     ) -> Option<(Link<'h>, usize)> {
-        // `URL:` then neither blank nor letter (`<URL:<URL:...`): nothing.
-        match h.get(c + 1) {
-            Some(&b) if b.is_ascii_alphabetic() || b.is_ascii_whitespace() || b >= 0x80 => {}
-            _ => return None,
-        }
+        // The scanner refused `URL:` followed by neither blank nor letter.
         let depth = Depth::of_line(c, self.limits.back());
         let (j, _) = whitespace_run(
             h,
@@ -693,7 +745,8 @@ impl Finder {
             k += 1;
         }
         if h.get(k) == Some(&b':') {
-            return self.at_scheme(h, j, k, floor, end_limit, line_cap, memo);
+            let key = scheme::key(&h[j..k]);
+            return self.at_scheme(h, j, k, key, floor, end_limit, line_cap, memo);
         }
         if h.len() >= j + 4 && h[j..j + 4].eq_ignore_ascii_case(b"www.") {
             return self.at_www(h, j, floor, end_limit, line_cap, memo);
@@ -701,25 +754,27 @@ impl Finder {
         None
     }
 
+    /// A candidate whose scheme `h[s..c]` has the `scheme::key` `key`.
     #[allow(clippy::too_many_arguments)]
     fn at_scheme<'h>(
         &self,
         h: &'h [u8],
         s: usize,
         c: usize,
+        key: u64,
         floor: usize,
         end_limit: usize,
         line_cap: usize,
         memo: &mut head::Memo,
     ) -> Option<(Link<'h>, usize)> {
         let slashes = h.get(c + 1..c + 3) == Some(b"//");
-        let file = h[s..c].eq_ignore_ascii_case(b"file");
+        let file = key == KEY_FILE;
         // `scheme:///`, `scheme://?`: an empty authority, refused in every
         // form (`acceptable`), but `file:///`.
         if slashes && matches!(h.get(c + 3), Some(b'/' | b'?' | b'#')) && !file {
             return None;
         }
-        let class = self.class(&h[s..c]);
+        let class = self.class(&h[s..c], key);
         let depth = Depth::of_line(s, self.limits.back());
         let op = wrapper::opener(h, s, floor, self.limits.back());
         if op.is_wrapper() {
@@ -742,7 +797,7 @@ impl Finder {
         let head_ok = if slashes {
             file || head::authority_ok(h, c, cap)
         } else {
-            head::opaque_ok(h, c, h[s..c].eq_ignore_ascii_case(b"mailto"), memo)
+            head::opaque_ok(h, c, key == KEY_MAILTO, memo)
         };
         if !head_ok {
             return None;

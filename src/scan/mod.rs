@@ -14,6 +14,8 @@
 
 pub(crate) mod scheme;
 
+use scheme::{is_scheme_byte, key, KEY_URL};
+
 /// What a trigger is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TriggerKind {
@@ -38,8 +40,10 @@ pub(crate) struct Trigger {
 /// The trigger search, built once per finder.
 #[derive(Clone, Debug)]
 pub(crate) struct Scanner {
-    /// `url` and the schemes without `//`, lower case.
-    names: Vec<Vec<u8>>,
+    /// The keys (`scheme::key`) of `url` and the schemes without `//`.
+    keys: Vec<u64>,
+    /// Those names longer than a key holds, lower case.
+    long_names: Vec<Vec<u8>>,
     www: bool,
     email: bool,
     max_len: usize,
@@ -79,7 +83,8 @@ impl Scanner {
             .filter_map(|n| n.last())
             .fold(0, |m, &b| m | letter_bit(b));
         Scanner {
-            names,
+            keys: names.iter().map(|n| key(n)).filter(|&k| k != 0).collect(),
+            long_names: names.iter().filter(|n| key(n) == 0).cloned().collect(),
             www,
             email,
             max_len: longest + 4,
@@ -94,11 +99,13 @@ impl Scanner {
         self.max_len
     }
 
-    /// The first trigger that starts at or after `from`.
+    /// The first trigger that starts at or after `from`; `floor` is the end
+    /// of the last link (a `www.` right after a word byte starts nothing,
+    /// unless that byte belongs to the link).
     #[inline]
-    pub(crate) fn next(&self, h: &[u8], from: usize) -> Option<Trigger> {
+    pub(crate) fn next(&self, h: &[u8], from: usize, floor: usize) -> Option<Trigger> {
         #[cfg(target_arch = "x86_64")]
-        let mut i = match self.next_sse2(h, from) {
+        let mut i = match self.next_sse2(h, from, floor) {
             Ok(t) => return Some(t),
             Err(tail) => tail,
         };
@@ -114,7 +121,7 @@ impl Scanner {
             }?;
             let p = i + k;
             i = p + 1;
-            if let Some(t) = self.check(h, from, p) {
+            if let Some(t) = self.check(h, from, floor, p) {
                 return Some(t);
             }
         }
@@ -131,7 +138,7 @@ impl Scanner {
     #[cfg(target_arch = "x86_64")]
     #[allow(unsafe_code)]
     #[inline]
-    fn next_sse2(&self, h: &[u8], from: usize) -> Result<Trigger, usize> {
+    fn next_sse2(&self, h: &[u8], from: usize, floor: usize) -> Result<Trigger, usize> {
         use std::arch::x86_64::{
             __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
             _mm_or_si128, _mm_set1_epi8,
@@ -167,7 +174,7 @@ impl Scanner {
                 let mut mask = _mm_movemask_epi8(hits) as u32;
                 while mask != 0 {
                     let p = i + mask.trailing_zeros() as usize;
-                    if let Some(t) = self.check(h, from, p) {
+                    if let Some(t) = self.check(h, from, floor, p) {
                         return Ok(t);
                     }
                     mask &= mask - 1;
@@ -179,9 +186,10 @@ impl Scanner {
     }
 
     /// Whether the `:`, `.` or `@` at `p` makes a trigger that starts at or
-    /// after `from`.
+    /// after `from`. Triggers the finder would refuse from their first
+    /// bytes are refused here, without leaving the search loop.
     #[inline]
-    fn check(&self, h: &[u8], from: usize, p: usize) -> Option<Trigger> {
+    fn check(&self, h: &[u8], from: usize, floor: usize, p: usize) -> Option<Trigger> {
         match h[p] {
             b':' => {
                 if h.get(p + 1..p + 3) == Some(b"//") {
@@ -200,19 +208,41 @@ impl Scanner {
                 if p == 0 || self.last_letters & letter_bit(h[p - 1]) == 0 {
                     return None;
                 }
+                // Walk back over the letters, folding them into their key
+                // (`scheme::key`: the first letter ends up lowest). Bit 5
+                // makes a lower-case letter of a letter and of nothing else.
+                let lo = from.max(p.saturating_sub(self.longest + 1));
                 let mut s = p;
-                while s > from && p - s <= self.longest && h[s - 1].is_ascii_alphabetic() {
+                let mut k = 0u64;
+                while s > lo {
+                    let l = h[s - 1] | 0x20;
+                    if !l.is_ascii_lowercase() {
+                        break;
+                    }
+                    k = k << 8 | u64::from(l);
                     s -= 1;
                 }
                 let run = &h[s..p];
                 if run.is_empty() || run.len() > self.longest {
                     return None;
                 }
-                if self
-                    .names
-                    .iter()
-                    .any(|n| n.len() == run.len() && run.eq_ignore_ascii_case(n))
-                {
+                if run.len() > 8 {
+                    k = 0;
+                }
+                let known = if k != 0 {
+                    self.keys.contains(&k)
+                } else {
+                    self.long_names.iter().any(|n| run.eq_ignore_ascii_case(n))
+                };
+                // `URL:` then neither blank nor letter (`<URL:<URL:...`)
+                // starts nothing.
+                if known && k == KEY_URL {
+                    match h.get(p + 1) {
+                        Some(&b) if b.is_ascii_alphabetic() || b.is_ascii_whitespace() || b >= 0x80 => {}
+                        _ => return None,
+                    }
+                }
+                if known {
                     return Some(Trigger {
                         start: s,
                         end: p + 1,
@@ -223,9 +253,14 @@ impl Scanner {
                 None
             }
             b'.' if self.www => {
+                // `www.` inside a word, a path or an address (`xwww.`,
+                // `/www.`, `a@www.`) is part of something else.
                 if p >= from + 3
                     && h[p - 1] | 0x20 == b'w'
-                    && h[p - 3..p].eq_ignore_ascii_case(b"www")
+                    && h[p - 2] | 0x20 == b'w'
+                    && h[p - 3] | 0x20 == b'w'
+                    && !(p - 3 > floor
+                        && (is_scheme_byte(h[p - 4]) || matches!(h[p - 4], b'@' | b'/' | b':' | b'_')))
                 {
                     return Some(Trigger {
                         start: p - 3,
@@ -254,7 +289,7 @@ mod tests {
     fn kinds(s: &Scanner, h: &[u8]) -> Vec<(usize, TriggerKind)> {
         let mut out = Vec::new();
         let mut pos = 0;
-        while let Some(t) = s.next(h, pos) {
+        while let Some(t) = s.next(h, pos, 0) {
             out.push((t.start, t.kind));
             pos = t.end;
         }
