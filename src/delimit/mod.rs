@@ -11,6 +11,7 @@ pub(crate) mod wrapper;
 
 use std::borrow::Cow;
 
+use crate::bytes::as_str;
 use rejoin::Joint;
 
 /// How a URL was written in the text (C-O1).
@@ -113,13 +114,11 @@ impl Pieces {
     /// characters, so this is a guard, not a path).
     pub(crate) fn text<'h>(&self, h: &'h [u8]) -> Option<Cow<'h, str>> {
         if self.rest.is_empty() {
-            return std::str::from_utf8(&h[self.first.0..self.first.1])
-                .ok()
-                .map(Cow::Borrowed);
+            return as_str(&h[self.first.0..self.first.1]).map(Cow::Borrowed);
         }
         let mut out = String::with_capacity(self.len());
         for (_, s, e) in self.iter() {
-            out.push_str(std::str::from_utf8(&h[s..e]).ok()?);
+            out.push_str(as_str(&h[s..e])?);
         }
         Some(Cow::Owned(out))
     }

@@ -5,6 +5,7 @@
 use std::cell::Cell;
 
 use super::unicode::char_at;
+use crate::bytes::quote_run;
 
 /// The quote depth of a URL's first line, found only when a line break
 /// asks for it (most URLs have none, and the look-back costs).
@@ -90,6 +91,14 @@ pub(crate) fn ws_at(h: &[u8], i: usize) -> Option<(usize, bool)> {
 /// each `>` followed by optional blanks) at the start of a line (C-W2).
 #[inline]
 pub(crate) fn skip_quote_prefix(h: &[u8], mut i: usize, end: usize, depth: usize) -> usize {
+    if h.get(i) != Some(&b'>') {
+        return i;
+    }
+    // The whole run at once when it has no more levels than asked for.
+    let (run_end, levels) = quote_run(h, i, end);
+    if levels <= depth {
+        return run_end;
+    }
     let mut n = 0;
     while n < depth && i < end && h[i] == b'>' {
         i += 1;
@@ -113,16 +122,10 @@ pub(crate) fn quote_depth(h: &[u8], at: usize, back: usize) -> usize {
         None if lo == 0 => 0,
         None => return 0,
     };
-    let mut depth = 0;
-    let mut i = line_start;
-    while i < at && h[i] == b'>' {
-        depth += 1;
-        i += 1;
-        while i < at && (h[i] == b' ' || h[i] == b'\t') {
-            i += 1;
-        }
+    if h.get(line_start) != Some(&b'>') || line_start >= at {
+        return 0;
     }
-    depth
+    quote_run(h, line_start, at).1
 }
 
 /// The run of whitespace at `i`, line breaks included, with the quote

@@ -89,13 +89,32 @@ impl Memo {
     }
 }
 
-/// Bytes that end an authority: `/`, `?`, `#` and every byte that is no
-/// URL byte (non-ASCII included: such a head is not decided here).
-static AUTHORITY_END: [bool; 256] = {
-    let mut t = [false; 256];
+/// Byte classes of the authority scan, one load a byte.
+const END: u8 = 1;
+const ALNUM: u8 = 2;
+const AT: u8 = 4;
+const SPECIAL: u8 = 8;
+
+/// `END`: `/`, `?`, `#` and every byte that is no URL byte (non-ASCII
+/// included: such a head is not decided here); `ALNUM`; `AT`; `SPECIAL`:
+/// `:`, `%`, `[` and `]`, a port, a percent-encoding or an IP literal,
+/// which only the parser decides.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut c = 0;
     while c < 256 {
-        t[c] = !URL_BYTE[c] || c == b'/' as usize || c == b'?' as usize || c == b'#' as usize;
+        let b = c as u8;
+        t[c] = if !URL_BYTE[c] || matches!(b, b'/' | b'?' | b'#') {
+            END
+        } else if b.is_ascii_alphanumeric() {
+            ALNUM
+        } else if b == b'@' {
+            AT
+        } else if matches!(b, b':' | b'%' | b'[' | b']') {
+            SPECIAL
+        } else {
+            0
+        };
         c += 1;
     }
     t
@@ -111,37 +130,36 @@ struct Region {
     content_after_at: bool,
     /// An `@`: what is before it may be userinfo.
     has_at: bool,
-    /// `:`, `%`, `[` or `]`: a port, a percent-encoding or an IP literal,
-    /// which only the parser decides.
+    /// `:`, `%`, `[` or `]`.
     special: bool,
 }
 
 fn region(h: &[u8], a: usize, cap: usize) -> Region {
-    let mut r = Region {
-        end: a,
-        content: false,
-        content_after_at: false,
-        special: false,
-        has_at: false,
-    };
+    let mut seen = 0u8;
     let mut i = a;
-    while i < cap && !AUTHORITY_END[h[i] as usize] {
-        let b = h[i];
-        if b.is_ascii_alphanumeric() {
-            r.content = true;
-            r.content_after_at = true;
-        } else if b == b'@' {
-            if !r.has_at {
-                r.has_at = true;
-                r.content_after_at = false;
-            }
-        } else if matches!(b, b':' | b'%' | b'[' | b']') {
-            r.special = true;
+    while i < cap {
+        let c = CLASS[h[i] as usize];
+        if c & END != 0 {
+            break;
         }
+        seen |= c;
         i += 1;
     }
-    r.end = i;
-    r
+    let has_at = seen & AT != 0;
+    // Rare: what follows the first `@` is looked at again.
+    let content_after_at = if has_at {
+        let at = a + memchr::memchr(b'@', &h[a..i]).unwrap_or(0);
+        h[at..i].iter().any(u8::is_ascii_alphanumeric)
+    } else {
+        seen & ALNUM != 0
+    };
+    Region {
+        end: i,
+        content: seen & ALNUM != 0,
+        content_after_at,
+        has_at,
+        special: seen & SPECIAL != 0,
+    }
 }
 
 /// Whether the full path may see more than the region: it ends at a
