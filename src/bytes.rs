@@ -135,7 +135,8 @@ fn url_run_scalar(h: &[u8], mut i: usize, end: usize, stop: u8) -> usize {
 mod sse2 {
     use std::arch::x86_64::{
         __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8,
-        _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_sad_epu8,
+        _mm_set1_epi8, _mm_setzero_si128, _mm_sub_epi8, _mm_unpackhi_epi64,
     };
 
     /// 16 bytes a step while 16 remain before `end`: the run's end, or
@@ -201,20 +202,37 @@ mod sse2 {
             let gt = _mm_set1_epi8(b'>' as i8);
             let sp = _mm_set1_epi8(b' ' as i8);
             let tab = _mm_set1_epi8(b'\t' as i8);
+            let zero = _mm_setzero_si128();
+            // `>` counted per byte lane (a match is -1, subtracted), summed
+            // across lanes every 255 steps and at the end: there is no
+            // `popcnt` in the x86_64 baseline.
+            let mut lanes = zero;
+            let mut steps = 0;
+            let sum = |lanes: __m128i| {
+                let s = _mm_sad_epu8(lanes, zero);
+                (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as usize
+            };
             while i + 16 <= end {
                 let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
                 let g = _mm_cmpeq_epi8(v, gt);
                 let blank = _mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab));
                 let inside = _mm_movemask_epi8(_mm_or_si128(g, blank)) as u32;
-                let gts = _mm_movemask_epi8(g) as u32;
                 if inside != 0xFFFF {
                     let k = (!inside).trailing_zeros();
-                    n += (gts & ((1u32 << k) - 1)).count_ones() as usize;
+                    let gts = _mm_movemask_epi8(g) as u32;
+                    n += sum(lanes) + (gts & ((1u32 << k) - 1)).count_ones() as usize;
                     return Ok((i + k as usize, n));
                 }
-                n += gts.count_ones() as usize;
+                lanes = _mm_sub_epi8(lanes, g);
+                steps += 1;
+                if steps == 255 {
+                    n += sum(lanes);
+                    lanes = zero;
+                    steps = 0;
+                }
                 i += 16;
             }
+            n += sum(lanes);
         }
         Err((i, n))
     }
@@ -247,6 +265,14 @@ mod sse2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quote_run_counts_past_255_steps() {
+        let mut h = vec![b'>'; 16 * 300 + 5];
+        h.push(b'x');
+        assert_eq!(quote_run(&h, 0, h.len()), (16 * 300 + 5, 16 * 300 + 5));
+        assert_eq!(quote_run(&h, 3, h.len()), (16 * 300 + 5, 16 * 300 + 2));
+    }
 
     #[test]
     fn quote_run_counts_levels() {
