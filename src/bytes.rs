@@ -278,12 +278,17 @@ mod tests {
     fn quote_run_counts_levels() {
         for len in 0..70 {
             for stop in [b'x', b'\n'] {
-                let mut h: Vec<u8> = (0..len).map(|i| if i % 3 == 2 { b' ' } else { b'>' }).collect();
+                let mut h: Vec<u8> = (0..len)
+                    .map(|i| if i % 3 == 2 { b' ' } else { b'>' })
+                    .collect();
                 let want_n = h.iter().filter(|&&b| b == b'>').count();
                 h.push(stop);
                 h.extend_from_slice(b">> x");
                 assert_eq!(quote_run(&h, 0, h.len()), (len, want_n), "{len}");
-                assert_eq!(quote_run(&h, 0, len / 2), (len / 2, h[..len / 2].iter().filter(|&&b| b == b'>').count()));
+                assert_eq!(
+                    quote_run(&h, 0, len / 2),
+                    (len / 2, h[..len / 2].iter().filter(|&&b| b == b'>').count())
+                );
             }
         }
     }
@@ -323,7 +328,11 @@ mod tests {
                 for stop in [0u8, b'\'', b'a'] {
                     for start in [0, 1, 7, 16] {
                         let want = url_run_scalar(&h, start, h.len(), stop);
-                        assert_eq!(url_run(&h, start, h.len(), stop), want, "{b:#x} {at} {stop}");
+                        assert_eq!(
+                            url_run(&h, start, h.len(), stop),
+                            want,
+                            "{b:#x} {at} {stop}"
+                        );
                         assert_eq!(url_run(&h, start, 30, stop), want.min(30).max(start));
                     }
                 }

@@ -4,9 +4,9 @@
 //! (C-W6).
 
 use super::rejoin::{whitespace_run, Depth, Joint};
-use crate::bytes::{contains2, url_run};
 use super::unicode::{char_at, ends_bare_url, grapheme_floor};
 use super::{Delimited, Form, Pieces};
+use crate::bytes::{contains2, url_run};
 
 /// Options for bare URLs.
 #[derive(Clone, Copy, Debug, Default)]
@@ -146,7 +146,10 @@ pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces) {
     let mut open: Option<(isize, isize)> = None;
     while let Some(b) = pieces.last_byte(h) {
         let count = || {
-            if !pieces.iter().any(|(_, s, e)| contains2(&h[s..e], b'(', b'[')) {
+            if !pieces
+                .iter()
+                .any(|(_, s, e)| contains2(&h[s..e], b'(', b'['))
+            {
                 return (UNMATCHED, UNMATCHED);
             }
             pieces
@@ -186,11 +189,7 @@ pub(crate) fn trimmed_end(h: &[u8], s: usize, mut e: usize) -> usize {
 /// Whether the last byte `b` of a URL is dropped (C-F7); `open` is the
 /// bracket balance of the text, counted by `count` when first needed.
 #[inline]
-fn drops(
-    b: u8,
-    open: &mut Option<(isize, isize)>,
-    count: impl FnOnce() -> (isize, isize),
-) -> bool {
+fn drops(b: u8, open: &mut Option<(isize, isize)>, count: impl FnOnce() -> (isize, isize)) -> bool {
     match b {
         b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' => true,
         b')' | b']' => {

@@ -8,12 +8,37 @@
 //! look at the head of the candidate only (the authority, the first byte
 //! of an opaque path, the `@` of a `mailto:` address) and refuse only what
 //! the full path (`bare::delimit`, the parser, `Finder::acceptable`) would
-//! refuse too; whatever they cannot decide from the head they pass. The
-//! `Memo` keeps what one trigger learnt about the bytes ahead, so the
-//! triggers of one run never scan the same bytes again.
+//! refuse too; whatever they cannot decide from the head they pass. An
+//! authority with `@`, `:`, `%`, `[` or `]` is decided by the full path's
+//! own acceptance run on the head alone ([`Head::Decide`]): the parser's
+//! decisions inside an authority depend on its bytes only. The `Memo`
+//! keeps what one trigger learnt about the bytes ahead, so the triggers of
+//! one run never scan the same bytes again.
 
 use crate::bytes::URL_BYTE;
 use crate::delimit::bare::trimmed_end;
+
+/// A head check's verdict on a bare candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Head {
+    /// The full path would refuse it.
+    Refuse,
+    /// The head does not decide it: delimit and parse it whole.
+    Pass,
+    /// The full path's acceptance run on the candidate's text up to here
+    /// (its authority, trimmed as the full path trims it) decides it.
+    Decide(usize),
+}
+
+impl Head {
+    fn of(ok: bool) -> Head {
+        if ok {
+            Head::Pass
+        } else {
+            Head::Refuse
+        }
+    }
+}
 
 /// What earlier triggers learnt about the bytes ahead. Offsets are into the
 /// current window; the streaming reader shifts them when it drops bytes.
@@ -46,6 +71,30 @@ impl Memo {
         } else {
             self.www_lo = self.www_lo.saturating_sub(by);
             self.www_hi -= by;
+        }
+    }
+
+    /// The `www.` candidate at `p` was refused; the full path's text ends at
+    /// `end`, its head (a region end or a cut) at `head`. A later `www.`
+    /// before `head` lies in the same host, which ends at the same place
+    /// and has the same last label: the same verdict. Unless an `@` between
+    /// them makes the later one's host another (or a `:` ends the host
+    /// before it: a port follows), or the trimming of the
+    /// text's end could differ (brackets are balanced from a candidate's
+    /// start, emphasis depends on the byte before it), or the cap cut the
+    /// head (a later trigger's cap is later).
+    pub(crate) fn refused_www(&mut self, h: &[u8], p: usize, end: usize, head: usize, cap: usize) {
+        if head >= cap.min(h.len()) || memchr::memchr(b'@', &h[p..head]).is_some() {
+            return;
+        }
+        // The host ends at a `:` (a port follows).
+        let host_end = memchr::memchr(b':', &h[p..head]).map_or(head, |k| p + k);
+        let trimmed =
+            end < head || (end == head && !matches!(h.get(head), Some(b'/' | b'?' | b'#')));
+        let tail = &h[end.saturating_sub(1)..head];
+        if !trimmed || !tail.iter().any(|&b| matches!(b, b')' | b']' | b'*' | b'_')) {
+            self.www_lo = p;
+            self.www_hi = host_end;
         }
     }
 
@@ -97,8 +146,7 @@ const SPECIAL: u8 = 8;
 
 /// `END`: `/`, `?`, `#` and every byte that is no URL byte (non-ASCII
 /// included: such a head is not decided here); `ALNUM`; `AT`; `SPECIAL`:
-/// `:`, `%`, `[` and `]`, a port, a percent-encoding or an IP literal,
-/// which only the parser decides.
+/// `:`, `%`, `[` and `]`.
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut c = 0;
@@ -126,14 +174,15 @@ struct Region {
     end: usize,
     /// An ASCII letter or digit anywhere in it.
     content: bool,
-    /// An ASCII letter or digit after its first `@` (anywhere, without one).
-    content_after_at: bool,
-    /// An `@`: what is before it may be userinfo.
-    has_at: bool,
-    /// `:`, `%`, `[` or `]`.
+    /// `@`, `:`, `%`, `[` or `]`: userinfo, a port, a percent-encoding or
+    /// an IP literal, which only the parser decides.
     special: bool,
 }
 
+/// The region scan stops at the first byte where the parser cuts an
+/// authority short (`[` or `]` inside it, a `%` without two hex digits, a
+/// second `@`): what follows cannot change the verdict, and a run of
+/// hostile bytes is not scanned to its end for every trigger in it.
 fn region(h: &[u8], a: usize, cap: usize) -> Region {
     let mut seen = 0u8;
     let mut i = a;
@@ -142,23 +191,32 @@ fn region(h: &[u8], a: usize, cap: usize) -> Region {
         if c & END != 0 {
             break;
         }
+        if c & (AT | SPECIAL) != 0 && cuts(h, i, seen) {
+            seen |= SPECIAL;
+            break;
+        }
         seen |= c;
         i += 1;
     }
-    let has_at = seen & AT != 0;
-    // Rare: what follows the first `@` is looked at again.
-    let content_after_at = if has_at {
-        let at = a + memchr::memchr(b'@', &h[a..i]).unwrap_or(0);
-        h[at..i].iter().any(u8::is_ascii_alphanumeric)
-    } else {
-        seen & ALNUM != 0
-    };
     Region {
         end: i,
         content: seen & ALNUM != 0,
-        content_after_at,
-        has_at,
-        special: seen & SPECIAL != 0,
+        special: seen & (AT | SPECIAL) != 0,
+    }
+}
+
+/// Whether the parser cuts an authority that starts at `a` at the special
+/// byte `h[i]`, having seen the classes `seen` before it.
+fn cuts(h: &[u8], i: usize, seen: u8) -> bool {
+    match h[i] {
+        b'@' => seen & AT != 0,
+        // Outside an IP literal (which `authority` steps over), `[` and
+        // `]` end an authority.
+        b'[' | b']' => true,
+        b'%' => !h
+            .get(i + 1..i + 3)
+            .is_some_and(|x| x.iter().all(u8::is_ascii_hexdigit)),
+        _ => false,
     }
 }
 
@@ -174,12 +232,12 @@ fn undecided(h: &[u8], r: &Region, a: usize, cap: usize) -> bool {
     next >= 0x80 || matches!(next, b'\n' | b'\r') || (r.end > a && h[r.end - 1] == b'-')
 }
 
-/// A bare `scheme://` candidate (`c` is the colon) whose scheme is not
-/// `file`: the host, a part of the authority after `//`, must hold a letter
-/// or digit (`Finder::acceptable`). Plus two rules of urlx's own that keep
-/// refusals cheap: the authority starts with a letter, digit, `%`, `_`,
-/// `~` or non-ASCII character, and an IP literal closes within 64 bytes.
-pub(crate) fn authority_ok(h: &[u8], c: usize, cap: usize) -> bool {
+/// urlx's own rules for a bare `scheme://` authority (`c` is the colon),
+/// which keep refusals cheap: it starts with a letter, digit, `%`, `_`, `~`
+/// or non-ASCII character, or is an IP literal that closes within 64
+/// bytes. `None` refuses; else where the authority's region scan starts
+/// (after the IP literal, which the parser decides).
+pub(crate) fn authority_policy(h: &[u8], c: usize) -> Option<usize> {
     let a = c + 3;
     match h.get(a) {
         // An IP literal: its `]` close by, hex digits, `:` and `.` (or an
@@ -187,49 +245,99 @@ pub(crate) fn authority_ok(h: &[u8], c: usize, cap: usize) -> bool {
         // to the length cap at every trigger.
         Some(b'[') => {
             let lit = &h[a + 1..h.len().min(a + 1 + 64)];
-            let closed = match memchr::memchr(b']', lit) {
-                Some(k) => lit[..k].iter().all(|&b| {
-                    b.is_ascii_alphanumeric() || matches!(b, b':' | b'.' | b'-' | b'_' | b'~' | b'%')
-                }),
-                None => false,
-            };
-            if !closed {
-                return false;
-            }
+            memchr::memchr(b']', lit)
+                .filter(|&k| {
+                    lit[..k].iter().all(|&b| {
+                        b.is_ascii_alphanumeric()
+                            || matches!(b, b':' | b'.' | b'-' | b'_' | b'~' | b'%')
+                    })
+                })
+                .map(|k| a + 1 + k + 1)
         }
-        Some(&b) if b.is_ascii_alphanumeric() || matches!(b, b'%' | b'_' | b'~') || b >= 0x80 => {}
-        _ => return false,
+        Some(&b) if b.is_ascii_alphanumeric() || matches!(b, b'%' | b'_' | b'~') || b >= 0x80 => {
+            Some(a)
+        }
+        _ => None,
     }
+}
+
+/// A bare `scheme://` candidate from `s` (`c` is the colon) whose scheme is
+/// not `file`: [`authority_policy`], then the host, a part of the
+/// authority, must hold a letter or digit (`Finder::acceptable`).
+pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize) -> Head {
+    let a = c + 3;
+    let Some(from) = authority_policy(h, c) else {
+        return Head::Refuse;
+    };
     let cap = cap.min(h.len());
+    if from > a {
+        let r = region(h, from, cap);
+        if undecided(h, &r, from, cap) {
+            return Head::Pass;
+        }
+        return text_end(h, s, &r, cap).map_or(Head::Pass, Head::Decide);
+    }
     let r = region(h, a, cap);
     if undecided(h, &r, a, cap) {
-        return true;
+        return Head::Pass;
     }
-    // The host lies in the region: without a letter or digit in the
-    // region it names nothing. When nothing but an `@` splits the region,
-    // the host is what follows the `@`.
-    r.content && (r.special || r.content_after_at)
+    // The host lies in the region: without a letter or digit in the region
+    // it names nothing.
+    if !r.content {
+        return Head::Refuse;
+    }
+    match text_end(h, s, &r, cap) {
+        Some(end) if r.special => Head::Decide(end),
+        _ => Head::Pass,
+    }
+}
+
+/// Where the text the full path parses ends, for a candidate from `start`
+/// whose head is `r`, or `None` when the head does not tell: the region's
+/// end where the URL goes on past it (a `/` or `#`, which the full path
+/// never trims; a `?` followed by a byte that neither the trimming nor the
+/// parser removes), else the run's end less the punctuation the full path
+/// trims (C-F7).
+fn text_end(h: &[u8], start: usize, r: &Region, cap: usize) -> Option<usize> {
+    match h.get(r.end) {
+        Some(b'/' | b'#') if r.end < cap => Some(r.end),
+        Some(b'?') if r.end < cap => {
+            // Query bytes that C-F7 never drops (`*` and `_` may close
+            // emphasis; `%` needs its digits).
+            let kept = |b: u8| {
+                b.is_ascii_alphanumeric()
+                    || matches!(
+                        b,
+                        b'/' | b'#' | b'=' | b'&' | b'-' | b'~' | b'+' | b'$' | b'@' | b'('
+                    )
+            };
+            (r.end + 1 < cap && h.get(r.end + 1).is_some_and(|&b| kept(b))).then_some(r.end)
+        }
+        _ => Some(trimmed_end(h, start, r.end)),
+    }
 }
 
 /// A bare `www.` candidate at `p`: `www.` and one more label, the last not
 /// a number (`Finder::acceptable`).
-pub(crate) fn www_ok(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> bool {
+pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
     if memo.www_lo < p && p < memo.www_hi {
-        return false;
+        return Head::Refuse;
     }
     let cap = cap.min(h.len());
     let r = region(h, p, cap);
-    if r.special || r.has_at || undecided(h, &r, p, cap) {
-        return true;
+    if undecided(h, &r, p, cap) {
+        return Head::Pass;
+    }
+    let Some(end) = text_end(h, p, &r, cap) else {
+        return Head::Pass;
+    };
+    if r.special {
+        // Refused or not, this is decided by the full path's acceptance;
+        // the caller tells `refused_www` when it refuses.
+        return Head::Decide(end);
     }
     // The host: the region, less the sentence punctuation the full path
     // trims when the URL ends with it (C-F7).
-    let delimited = matches!(h.get(r.end), Some(b'/' | b'?' | b'#'));
-    let end = if delimited {
-        r.end
-    } else {
-        trimmed_end(h, p, r.end)
-    };
     let rest = &h[(p + 4).min(end)..end];
     let ok = match memchr::memrchr(b'.', rest) {
         Some(k) => {
@@ -239,31 +347,28 @@ pub(crate) fn www_ok(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> bool {
         None => false,
     };
     if !ok {
-        // A later `www.` in this host ends at the same place and has the
-        // same last label, so the same verdict, unless its trimming could
-        // differ: brackets are balanced from the candidate's start, and
-        // emphasis depends on the byte before it.
-        let tail = &h[end.saturating_sub(1)..r.end];
-        let same_trim = delimited
-            || !tail
-                .iter()
-                .any(|&b| matches!(b, b')' | b']' | b'*' | b'_'));
-        // Past the cap, a later trigger's host may go on (its cap is later).
-        if same_trim && r.end < cap {
-            memo.www_lo = p;
-            memo.www_hi = r.end;
-        }
+        memo.refused_www(h, p, end, r.end, cap);
     }
-    ok
+    Head::of(ok)
+}
+
+/// urlx's own rule for a bare `mailto:` (`c` is the colon): an `@` within
+/// 192 bytes (64 octets of local part, percent-encoded). Its position.
+pub(crate) fn mailto_policy(h: &[u8], c: usize, memo: &mut Memo) -> Option<usize> {
+    let hi = h.len().min(c + 1 + 192);
+    memo.next_at(h, c + 1, hi)
 }
 
 /// A bare candidate of a scheme without `//` (`c` is the colon): its path
 /// starts with a letter, digit, `*`, `%`, `_`, `~` or `+`; a `mailto:`
-/// path holds an `@` (`Finder::acceptable`), and, a rule of urlx's own, it
-/// is within 192 bytes (64 octets of local part, percent-encoded).
+/// path holds an `@` (`Finder::acceptable`), within [`mailto_policy`].
 pub(crate) fn opaque_ok(h: &[u8], c: usize, mailto: bool, memo: &mut Memo) -> bool {
     let first_ok = match h.get(c + 1) {
-        Some(b'%') => h.get(c + 2..c + 4).is_some_and(|x| x.iter().all(u8::is_ascii_hexdigit)),
+        // A line end may be joined with the next line (C-W6).
+        Some(b'\n' | b'\r') => return true,
+        Some(b'%') => h
+            .get(c + 2..c + 4)
+            .is_some_and(|x| x.iter().all(u8::is_ascii_hexdigit)),
         Some(&b) => b.is_ascii_alphanumeric() || matches!(b, b'*' | b'_' | b'~' | b'+'),
         None => false,
     };
@@ -273,8 +378,7 @@ pub(crate) fn opaque_ok(h: &[u8], c: usize, mailto: bool, memo: &mut Memo) -> bo
     if !mailto {
         return true;
     }
-    let hi = h.len().min(c + 1 + 192);
-    let Some(at) = memo.next_at(h, c + 1, hi) else {
+    let Some(at) = mailto_policy(h, c, memo) else {
         return false;
     };
     // The path reaches the `@` unless a `?` or `#` ends it first, or a
@@ -300,6 +404,119 @@ pub(crate) fn opaque_ok(h: &[u8], c: usize, mailto: bool, memo: &mut Memo) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::FinderBuilder;
+    use proptest::prelude::*;
+
+    /// Text made of the pieces hostile input and real URLs are made of.
+    fn hostile_text() -> impl Strategy<Value = String> {
+        const TOKENS: &[&str] = &[
+            "http://",
+            "https://",
+            "ftp://",
+            "file:///",
+            "www.",
+            "WWW.",
+            "mailto:",
+            "sip:",
+            "news:",
+            "news://",
+            "tel:",
+            "urn:",
+            "URL:",
+            "<URL:",
+            "<",
+            ">",
+            "\"",
+            "'",
+            "(",
+            ")",
+            "[",
+            "]",
+            "@",
+            "a",
+            "b",
+            "1",
+            "2",
+            ".",
+            "-",
+            "_",
+            "*",
+            "!",
+            "%",
+            "%41",
+            "%zz",
+            "?",
+            "#",
+            "/",
+            ":",
+            "::1",
+            "80",
+            " ",
+            "\n",
+            "-\n",
+            "\n> ",
+            "> ",
+            "\u{e9}",
+            "\u{3002}",
+            "\u{a0}",
+            "x.example",
+            "example.org",
+            "=",
+            "&",
+            "(www.",
+            "!www.",
+            "www.1",
+            "www.a.b",
+            ".1",
+            ".b",
+        ];
+        prop::collection::vec(prop::sample::select(TOKENS), 0..40).prop_map(|v| v.concat())
+    }
+
+    fn links(
+        f: &crate::Finder,
+        t: &str,
+    ) -> Vec<(String, usize, usize, String, Option<String>, bool)> {
+        f.links(t)
+            .map(|l| {
+                let form = l.form().as_str().to_owned();
+                let alt = l.alt().map(str::to_owned);
+                (
+                    l.as_str().to_owned(),
+                    l.start(),
+                    l.end(),
+                    form,
+                    alt,
+                    l.is_truncated(),
+                )
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// C-S4: the head checks refuse only what the full path refuses.
+        /// (urlx's own rules, `authority_policy` and `mailto_policy`,
+        /// hold either way.)
+        #[test]
+        fn c_s4_head_checks_refuse_only_what_the_full_path_refuses(t in hostile_text()) {
+            for b in [
+                FinderBuilder::new(),
+                FinderBuilder::new()
+                    .email(true)
+                    .join_unhyphenated_breaks(true)
+                    .max_url_len(24)
+                    .max_line_len(40)
+                    .clone(),
+            ] {
+                let with = b.build().unwrap();
+                let mut without = with.clone();
+                without.head_checks = false;
+                prop_assert_eq!(links(&with, &t), links(&without, &t));
+            }
+        }
+    }
 
     #[test]
     fn next_at_is_the_first_at_and_searches_each_byte_once() {
@@ -316,31 +533,55 @@ mod tests {
 
     #[test]
     fn c_s4_authority_heads() {
-        let ok = |t: &str| authority_ok(t.as_bytes(), 4, t.len());
-        assert!(ok("http://example.org/"));
-        assert!(ok("http://a@b.example/"));
-        assert!(!ok("http://a@!/"), "a host of punctuation");
-        assert!(ok("http://a:b@!x/"));
-        assert!(!ok("http://!/"), "the first byte");
-        assert!(!ok("http://_!$/"));
-        assert!(ok("http://_-\ncorp.example/"), "joined after the hyphen (C-W3)");
-        assert!(!ok("http://[::1/"), "an IP literal that does not close");
-        assert!(ok("http://[::1]/"));
+        let head = |t: &str| authority(t.as_bytes(), 0, 4, t.len());
+        assert_eq!(head("http://example.org/"), Head::Pass);
+        assert_eq!(head("http://a@b.example/"), Head::Decide(18));
+        assert_eq!(
+            head("http://a:8080."),
+            Head::Decide(13),
+            "trimmed as the full path trims"
+        );
+        assert_eq!(head("http://!/"), Head::Refuse, "the first byte");
+        assert_eq!(head("http://_!$/"), Head::Refuse, "no letter or digit");
+        assert_eq!(head("http://%zz/"), Head::Refuse);
+        assert_eq!(
+            head("http://_-\ncorp.example/"),
+            Head::Pass,
+            "joined after the hyphen (C-W3)"
+        );
+        assert_eq!(
+            head("http://[::1/"),
+            Head::Refuse,
+            "an IP literal that does not close"
+        );
+        assert_eq!(head("http://[::1]/"), Head::Decide(12));
+        assert_eq!(head("http://[::1]:80/"), Head::Decide(15));
+        assert_eq!(
+            head("http://a@b@c/"),
+            Head::Decide(10),
+            "cut at the second @"
+        );
     }
 
     #[test]
     fn c_s4_www_heads() {
-        let ok = |t: &str| www_ok(t.as_bytes(), 0, t.len(), &mut Memo::default());
-        assert!(ok("www.example.org"));
-        assert!(ok("www.example.org."));
-        assert!(!ok("www.1?"));
-        assert!(!ok("www.x "));
-        assert!(!ok("www.x. "));
-        assert!(ok("www.a.b(c) "));
+        let head = |t: &str| www(t.as_bytes(), 0, t.len(), &mut Memo::default());
+        assert_eq!(head("www.example.org"), Head::Pass);
+        assert_eq!(head("www.example.org."), Head::Pass);
+        assert_eq!(head("www.1?x"), Head::Refuse);
+        assert_eq!(
+            head("www.1?"),
+            Head::Pass,
+            "the ? may be trimmed: left to the full path"
+        );
+        assert_eq!(head("www.x "), Head::Refuse);
+        assert_eq!(head("www.x. "), Head::Refuse);
+        assert_eq!(head("www.a.b(c) "), Head::Pass);
+        assert_eq!(head("www.a%zz "), Head::Decide(5), "cut at the bad %");
         let h = b"www.1!www.2!www.3 x";
         let mut m = Memo::default();
-        assert!(!www_ok(h, 0, h.len(), &mut m));
-        assert!(!www_ok(h, 6, h.len(), &mut m), "memo");
+        assert_eq!(www(h, 0, h.len(), &mut m), Head::Refuse);
+        assert_eq!(www(h, 6, h.len(), &mut m), Head::Refuse, "memo");
         assert_eq!((m.www_lo, m.www_hi), (0, 17));
     }
 
@@ -348,7 +589,12 @@ mod tests {
     fn c_s4_opaque_heads() {
         let ok = |t: &str| {
             let c = t.find(':').unwrap();
-            opaque_ok(t.as_bytes(), c, t.starts_with("mailto"), &mut Memo::default())
+            opaque_ok(
+                t.as_bytes(),
+                c,
+                t.starts_with("mailto"),
+                &mut Memo::default(),
+            )
         };
         assert!(ok("news:comp.infosystems.www"));
         assert!(!ok("news:-x"));
@@ -357,7 +603,10 @@ mod tests {
         assert!(ok("mailto:a@b.example"));
         assert!(!ok("mailto:a?to=b@c.example"));
         assert!(!ok("mailto:a%zz@b.example"));
-        assert!(ok("mailto:a b@c.example"), "whitespace is left to the full path");
+        assert!(
+            ok("mailto:a b@c.example"),
+            "whitespace is left to the full path"
+        );
         assert!(ok("mailto:first-\n  last@b.example"));
         assert!(!ok("mailto:nobody"));
     }

@@ -9,11 +9,14 @@ use crate::delimit::bare::{self, BareOptions};
 use crate::delimit::rejoin::{whitespace_run, Depth};
 use crate::delimit::wrapper::{self, Opener};
 use crate::delimit::{Delimited, Form, Limits, Pieces};
-use crate::scan::scheme::{self, is_scheme_byte, SchemeClass, KEY_FILE, KEY_MAILTO, KEY_URL, MAX_SCHEME_LEN};
+use crate::scan::scheme::{
+    self, is_scheme_byte, SchemeClass, KEY_FILE, KEY_MAILTO, KEY_URL, MAX_SCHEME_LEN,
+};
 use crate::scan::{Scanner, Trigger, TriggerKind};
 use crate::uri::{self, Meta, Syntax, Uri};
 
 mod head;
+use head::Head;
 #[cfg(feature = "mail")]
 mod mail;
 #[cfg(feature = "mail")]
@@ -341,6 +344,8 @@ impl FinderBuilder {
             }
         }
         Ok(Finder {
+            #[cfg(test)]
+            head_checks: true,
             scanner: Scanner::new(&opaque, self.www, self.email),
             classes: ClassTable::new(
                 classes
@@ -426,6 +431,8 @@ impl ClassTable {
 /// trigger automaton.
 #[derive(Clone, Debug)]
 pub struct Finder {
+    #[cfg(test)]
+    pub(crate) head_checks: bool,
     scanner: Scanner,
     classes: ClassTable,
     limits: Limits,
@@ -771,7 +778,11 @@ impl Finder {
         let file = key == KEY_FILE;
         // `scheme:///`, `scheme://?`: an empty authority, refused in every
         // form (`acceptable`), but `file:///`.
-        if slashes && matches!(h.get(c + 3), Some(b'/' | b'?' | b'#')) && !file {
+        if slashes
+            && matches!(h.get(c + 3), Some(b'/' | b'?' | b'#'))
+            && !file
+            && self.head_checks()
+        {
             return None;
         }
         let class = self.class(&h[s..c], key);
@@ -794,19 +805,37 @@ impl Finder {
             return None;
         }
         let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
-        let head_ok = if slashes {
-            file || head::authority_ok(h, c, cap)
-        } else {
-            head::opaque_ok(h, c, key == KEY_MAILTO, memo)
-        };
-        if !head_ok {
-            return None;
-        }
         let form = if op == Opener::BarePrefix {
             Form::UrlPrefix
         } else {
             Form::Bare
         };
+        let mailto = key == KEY_MAILTO;
+        let verdict = if file {
+            Head::Pass
+        } else if !self.head_checks() {
+            // urlx's own rules alone (tests compare with and without the
+            // head checks).
+            let ok = if slashes {
+                head::authority_policy(h, c).is_some()
+            } else {
+                !mailto || head::mailto_policy(h, c, memo).is_some()
+            };
+            if ok {
+                Head::Pass
+            } else {
+                Head::Refuse
+            }
+        } else if slashes {
+            head::authority(h, s, c, cap)
+        } else if head::opaque_ok(h, c, mailto, memo) {
+            Head::Pass
+        } else {
+            Head::Refuse
+        };
+        if self.refused_by_head(h, s, form, verdict, Some(class), slashes, None) {
+            return None;
+        }
         let d = bare::delimit(h, s, cap, &depth, form, self.bare)?;
         self.finish_bare(h, d, Some(class), slashes, None)
     }
@@ -832,7 +861,23 @@ impl Finder {
             }
         }
         let cap = end_limit.min(p + self.limits.max_url_len).min(line_cap);
-        if !head::www_ok(h, p, cap, memo) {
+        let verdict = if self.head_checks() {
+            head::www(h, p, cap, memo)
+        } else {
+            Head::Pass
+        };
+        if self.refused_by_head(
+            h,
+            p,
+            Form::Abbreviated,
+            verdict,
+            None,
+            true,
+            Some("http://"),
+        ) {
+            if let Head::Decide(end) = verdict {
+                memo.refused_www(h, p, end, end, cap);
+            }
             return None;
         }
         let d = bare::delimit(h, p, cap, &depth, Form::Abbreviated, self.bare)?;
@@ -924,6 +969,47 @@ impl Finder {
             None => a,
         });
         Some((make_link(url, &d, meta, alt), d.consumed))
+    }
+
+    /// Whether the head checks run (always, but in the tests that compare
+    /// the links found with and without them).
+    #[cfg(not(test))]
+    #[inline(always)]
+    fn head_checks(&self) -> bool {
+        true
+    }
+
+    #[cfg(test)]
+    fn head_checks(&self) -> bool {
+        self.head_checks
+    }
+
+    /// Whether a head check's verdict refuses the bare candidate at `s`
+    /// (`Head::Decide`: the acceptance of the candidate cut at the head).
+    #[allow(clippy::too_many_arguments)]
+    fn refused_by_head(
+        &self,
+        h: &[u8],
+        s: usize,
+        form: Form,
+        verdict: Head,
+        class: Option<SchemeClass>,
+        slashes: bool,
+        prefix: Option<&str>,
+    ) -> bool {
+        match verdict {
+            Head::Pass => false,
+            Head::Refuse => true,
+            Head::Decide(end) => {
+                let d = Delimited {
+                    form,
+                    pieces: Pieces::one(s, end),
+                    consumed: end,
+                    truncated: false,
+                };
+                self.finish_bare(h, d, class, slashes, prefix).is_none()
+            }
+        }
     }
 
     /// Checks a bare candidate: its longest prefix that is a URI, trimmed

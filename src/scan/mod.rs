@@ -238,7 +238,8 @@ impl Scanner {
                 // starts nothing.
                 if known && k == KEY_URL {
                     match h.get(p + 1) {
-                        Some(&b) if b.is_ascii_alphabetic() || b.is_ascii_whitespace() || b >= 0x80 => {}
+                        Some(&b)
+                            if b.is_ascii_alphabetic() || b.is_ascii_whitespace() || b >= 0x80 => {}
                         _ => return None,
                     }
                 }
@@ -260,7 +261,8 @@ impl Scanner {
                     && h[p - 2] | 0x20 == b'w'
                     && h[p - 3] | 0x20 == b'w'
                     && !(p - 3 > floor
-                        && (is_scheme_byte(h[p - 4]) || matches!(h[p - 4], b'@' | b'/' | b':' | b'_')))
+                        && (is_scheme_byte(h[p - 4])
+                            || matches!(h[p - 4], b'@' | b'/' | b':' | b'_')))
                 {
                     return Some(Trigger {
                         start: p - 3,
