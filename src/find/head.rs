@@ -74,27 +74,31 @@ impl Memo {
         }
     }
 
-    /// The `www.` candidate at `p` was refused; the full path's text ends at
-    /// `end`, its head (a region end or a cut) at `head`. A later `www.`
-    /// before `head` lies in the same host, which ends at the same place
-    /// and has the same last label: the same verdict. Unless an `@` between
-    /// them makes the later one's host another (or a `:` ends the host
-    /// before it: a port follows), or the trimming of the
-    /// text's end could differ (brackets are balanced from a candidate's
-    /// start, emphasis depends on the byte before it), or the cap cut the
-    /// head (a later trigger's cap is later).
-    pub(crate) fn refused_www(&mut self, h: &[u8], p: usize, end: usize, head: usize, cap: usize) {
-        if head >= cap.min(h.len()) || memchr::memchr(b'@', &h[p..head]).is_some() {
+    /// The `www.` candidate at `p`, with the head `r`, was refused; the
+    /// full path's text ends at `end`. A later `www.` in the same host ends
+    /// at the same place and has the same last label: the same verdict. So
+    /// does one before the first `@`, which has the same host. Unless a
+    /// port follows the host, or the trimming of the text's end could differ (brackets are balanced from
+    /// a candidate's start, emphasis depends on the byte before it), or the
+    /// cap cut the region (a later trigger's cap is later).
+    fn refused_www(&mut self, h: &[u8], p: usize, r: &Region, end: usize, cap: usize) {
+        if r.end >= cap.min(h.len()) {
             return;
         }
-        // The host ends at a `:` (a port follows).
-        let host_end = memchr::memchr(b':', &h[p..head]).map_or(head, |k| p + k);
-        let trimmed =
-            end < head || (end == head && !matches!(h.get(head), Some(b'/' | b'?' | b'#')));
-        let tail = &h[end.saturating_sub(1)..head];
-        if !trimmed || !tail.iter().any(|&b| matches!(b, b')' | b']' | b'*' | b'_')) {
+        // A `:` ends the host, and where a bad port cuts the URL the
+        // trimming may depend on the start too: no memo.
+        if h[p..end].contains(&b':') {
+            return;
+        }
+        let same = r.at.unwrap_or(end);
+        // The text's end does not depend on the candidate's start where the
+        // URL goes on past the region; else it does only through the
+        // brackets and emphasis marks that trimming looks at.
+        let goes_on = !r.cut && end == r.end && matches!(h.get(r.end), Some(b'/' | b'?' | b'#'));
+        let tail = &h[end.saturating_sub(1)..r.end];
+        if goes_on || !tail.iter().any(|&b| matches!(b, b')' | b']' | b'*' | b'_')) {
             self.www_lo = p;
-            self.www_hi = host_end;
+            self.www_hi = same;
         }
     }
 
@@ -172,11 +176,14 @@ static CLASS: [u8; 256] = {
 /// holds.
 struct Region {
     end: usize,
+    /// It ends at a byte where the parser cuts the URL (`cuts`).
+    cut: bool,
     /// An ASCII letter or digit anywhere in it.
     content: bool,
-    /// `@`, `:`, `%`, `[` or `]`: userinfo, a port, a percent-encoding or
-    /// an IP literal, which only the parser decides.
-    special: bool,
+    /// Its first `@`: what is before it is userinfo.
+    at: Option<usize>,
+    /// A `:`: a port may follow the host.
+    colon: bool,
 }
 
 /// The region scan stops at the first byte where the parser cuts an
@@ -184,6 +191,13 @@ struct Region {
 /// second `@`): what follows cannot change the verdict, and a run of
 /// hostile bytes is not scanned to its end for every trigger in it.
 fn region(h: &[u8], a: usize, cap: usize) -> Region {
+    let mut r = Region {
+        end: a,
+        cut: false,
+        content: false,
+        at: None,
+        colon: false,
+    };
     let mut seen = 0u8;
     let mut i = a;
     while i < cap {
@@ -191,18 +205,22 @@ fn region(h: &[u8], a: usize, cap: usize) -> Region {
         if c & END != 0 {
             break;
         }
-        if c & (AT | SPECIAL) != 0 && cuts(h, i, seen) {
-            seen |= SPECIAL;
-            break;
+        if c & (AT | SPECIAL) != 0 {
+            if cuts(h, i, seen) {
+                r.cut = true;
+                break;
+            }
+            if c & AT != 0 {
+                r.at = Some(i);
+            }
+            r.colon |= h[i] == b':';
         }
         seen |= c;
         i += 1;
     }
-    Region {
-        end: i,
-        content: seen & ALNUM != 0,
-        special: seen & (AT | SPECIAL) != 0,
-    }
+    r.end = i;
+    r.content = seen & ALNUM != 0;
+    r
 }
 
 /// Whether the parser cuts an authority that starts at `a` at the special
@@ -286,19 +304,52 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize) -> Head {
     if !r.content {
         return Head::Refuse;
     }
+    if r.at.is_none() && !r.colon {
+        // The host is the region, which holds a letter or digit.
+        return Head::Pass;
+    }
     match text_end(h, s, &r, cap) {
-        Some(end) if r.special => Head::Decide(end),
-        _ => Head::Pass,
+        Some(end) => Head::of(host(h, s, a, &r, end).iter().any(u8::is_ascii_alphanumeric)),
+        None => Head::Pass,
     }
 }
 
+/// The host of a candidate from `start` whose authority starts at `a`,
+/// with the head `r`, in a text that ends at `end`: after the first `@`,
+/// up to a `:`. A port that is not all digits up to the authority's end is
+/// where the parser cuts the URL, and the full path then trims what is
+/// left (C-F7), which may reach back into the host (`www.a.b.:x`).
+fn host<'h>(h: &'h [u8], start: usize, a: usize, r: &Region, end: usize) -> &'h [u8] {
+    let hs = r.at.map_or(a, |at| at + 1).min(end);
+    // Hosts are a few dozen bytes: a byte loop, not `memchr`'s set-up.
+    let Some(k) = h[hs..end].iter().position(|&b| b == b':') else {
+        return &h[hs..end];
+    };
+    let colon = hs + k;
+    let digits = h[colon + 1..end]
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .map_or(end, |n| colon + 1 + n);
+    let he = if digits < end && !matches!(h[digits], b'/' | b'?' | b'#') {
+        colon.min(trimmed_end(h, start, digits))
+    } else {
+        colon
+    };
+    &h[hs..he.max(hs)]
+}
+
 /// Where the text the full path parses ends, for a candidate from `start`
-/// whose head is `r`, or `None` when the head does not tell: the region's
+/// whose head is `r`, or `None` when the head does not tell: where the
+/// parser cuts it, less what the full path then trims; the region's
 /// end where the URL goes on past it (a `/` or `#`, which the full path
 /// never trims; a `?` followed by a byte that neither the trimming nor the
 /// parser removes), else the run's end less the punctuation the full path
 /// trims (C-F7).
 fn text_end(h: &[u8], start: usize, r: &Region, cap: usize) -> Option<usize> {
+    if r.cut {
+        // The parser cuts the URL here, and the full path trims the rest.
+        return Some(trimmed_end(h, start, r.end));
+    }
     match h.get(r.end) {
         Some(b'/' | b'#') if r.end < cap => Some(r.end),
         Some(b'?') if r.end < cap => {
@@ -331,15 +382,11 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
     let Some(end) = text_end(h, p, &r, cap) else {
         return Head::Pass;
     };
-    if r.special {
-        // Refused or not, this is decided by the full path's acceptance;
-        // the caller tells `refused_www` when it refuses.
-        return Head::Decide(end);
-    }
-    // The host: the region, less the sentence punctuation the full path
-    // trims when the URL ends with it (C-F7).
-    let rest = &h[(p + 4).min(end)..end];
-    let ok = match memchr::memrchr(b'.', rest) {
+    // `host.get(4..)`, as `Finder::acceptable` takes it (the host after an
+    // `@` need not start with `www.`).
+    let host = host(h, p, p, &r, end);
+    let rest = host.get(4..).unwrap_or(&[]);
+    let ok = match rest.iter().rposition(|&b| b == b'.') {
         Some(k) => {
             let last = &rest[k + 1..];
             !last.is_empty() && !last.iter().all(u8::is_ascii_digit)
@@ -347,7 +394,7 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
         None => false,
     };
     if !ok {
-        memo.refused_www(h, p, end, r.end, cap);
+        memo.refused_www(h, p, &r, end, cap);
     }
     Head::of(ok)
 }
@@ -518,6 +565,59 @@ mod tests {
         }
     }
 
+    /// Texts where a memo would carry a refusal to a later trigger that
+    /// the full path accepts, were it not for the conditions on it.
+    #[test]
+    fn c_s4_memo_conditions() {
+        let f = FinderBuilder::new().build().unwrap();
+        let mut without = f.clone();
+        without.head_checks = false;
+        for t in [
+            // Brackets balanced from the second `www.` but not the first.
+            "www.1)www.2(www.3) ",
+            // Emphasis closes what the second one's `*` opened.
+            "www.1*www.2*",
+            // A port cut trims back into the host.
+            "www.1)www.a.b.:x ",
+            // An `@`: the later one's host is another.
+            "www.1@www.a.b ",
+        ] {
+            assert_eq!(links(&f, t), links(&without, t), "{t}");
+        }
+        assert!(links(&f, "www.1)www.2(www.3) ")
+            .iter()
+            .any(|l| l.0 == "http://www.2(www.3)"));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The memos are offsets into the streaming reader's window, which
+        /// it shifts as it drops bytes: the links of a long hostile text are
+        /// the same streamed in small chunks as found whole (C-S4).
+        #[test]
+        fn c_s4_memos_survive_streaming(t in hostile_text(), chunk in 1usize..3000) {
+            let mut long = t.clone();
+            while long.len() < 12_000 {
+                long.push_str(&t);
+                long.push_str(" mailto:");
+            }
+            let f = FinderBuilder::new().email(true).build().unwrap();
+            let whole = links(&f, &long);
+            let streamed: Vec<_> = f
+                .stream(long.as_bytes())
+                .chunk_size(chunk)
+                .map(|l| {
+                    let l = l.unwrap();
+                    let form = l.form().as_str().to_owned();
+                    let alt = l.alt().map(str::to_owned);
+                    (l.as_str().to_owned(), l.start(), l.end(), form, alt, l.is_truncated())
+                })
+                .collect();
+            prop_assert_eq!(whole, streamed);
+        }
+    }
+
     #[test]
     fn next_at_is_the_first_at_and_searches_each_byte_once() {
         let h = b"mailto:a mailto:b mailto:c@x";
@@ -531,16 +631,38 @@ mod tests {
         assert_eq!(m.next_at(h, 5, 28), Some(26));
     }
 
+    /// The streaming reader drops the start of its window and shifts the
+    /// memo: what it says holds for the same bytes at their new offsets.
+    #[test]
+    fn memo_offsets_follow_the_window() {
+        let h = b"xxxx mailto:a xxxxxxxx @ yyyy www.1!www.2 z";
+        let at = 23;
+        let mut m = Memo::default();
+        assert_eq!(m.next_at(h, 12, h.len()), Some(at));
+        m.shift(4);
+        let h = &h[4..];
+        assert_eq!(m.next_at(h, 9, h.len()), Some(at - 4));
+        assert_eq!(m.next_at(h, 20, h.len()), None, "past the only @");
+        assert_eq!(www(h, 26, h.len(), &mut m), Head::Refuse);
+        assert_eq!((m.www_lo, m.www_hi), (26, 37));
+        m.shift(10);
+        assert_eq!((m.www_lo, m.www_hi), (16, 27));
+        m.shift(30);
+        assert_eq!((m.www_lo, m.www_hi), (0, 0), "dropped: forgotten");
+    }
+
     #[test]
     fn c_s4_authority_heads() {
         let head = |t: &str| authority(t.as_bytes(), 0, 4, t.len());
         assert_eq!(head("http://example.org/"), Head::Pass);
-        assert_eq!(head("http://a@b.example/"), Head::Decide(18));
+        assert_eq!(head("http://a@b.example/"), Head::Pass);
         assert_eq!(
-            head("http://a:8080."),
-            Head::Decide(13),
-            "trimmed as the full path trims"
+            head("http://b.example@!/"),
+            Head::Refuse,
+            "the host is after the @"
         );
+        assert_eq!(head("http://!:8080."), Head::Refuse);
+        assert_eq!(head("http://a:8080."), Head::Pass);
         assert_eq!(head("http://!/"), Head::Refuse, "the first byte");
         assert_eq!(head("http://_!$/"), Head::Refuse, "no letter or digit");
         assert_eq!(head("http://%zz/"), Head::Refuse);
@@ -556,11 +678,7 @@ mod tests {
         );
         assert_eq!(head("http://[::1]/"), Head::Decide(12));
         assert_eq!(head("http://[::1]:80/"), Head::Decide(15));
-        assert_eq!(
-            head("http://a@b@c/"),
-            Head::Decide(10),
-            "cut at the second @"
-        );
+        assert_eq!(head("http://a@!@c/"), Head::Refuse, "cut at the second @");
     }
 
     #[test]
@@ -577,7 +695,14 @@ mod tests {
         assert_eq!(head("www.x "), Head::Refuse);
         assert_eq!(head("www.x. "), Head::Refuse);
         assert_eq!(head("www.a.b(c) "), Head::Pass);
-        assert_eq!(head("www.a%zz "), Head::Decide(5), "cut at the bad %");
+        assert_eq!(
+            head("www.a%zz "),
+            Head::Refuse,
+            "cut at the bad %: host www.a"
+        );
+        assert_eq!(head("www.a.b%zz "), Head::Pass);
+        assert_eq!(head("www.a.b:80 "), Head::Pass);
+        assert_eq!(head("www.a.1.:x "), Head::Refuse, "port cut, host www.a.1.");
         let h = b"www.1!www.2!www.3 x";
         let mut m = Memo::default();
         assert_eq!(www(h, 0, h.len(), &mut m), Head::Refuse);

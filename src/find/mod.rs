@@ -875,9 +875,6 @@ impl Finder {
             true,
             Some("http://"),
         ) {
-            if let Head::Decide(end) = verdict {
-                memo.refused_www(h, p, end, end, cap);
-            }
             return None;
         }
         let d = bare::delimit(h, p, cap, &depth, Form::Abbreviated, self.bare)?;
