@@ -87,7 +87,7 @@ impl Memo {
         }
         // A `:` ends the host, and where a bad port cuts the URL the
         // trimming may depend on the start too: no memo.
-        if h[p..end].contains(&b':') {
+        if r.colon {
             return;
         }
         let same = r.at.unwrap_or(end);
