@@ -308,7 +308,11 @@ mod tests {
     fn count_agrees_with_a_filter() {
         let mut h = Vec::new();
         for i in 0..10_000usize {
-            h.push(if i % 7 == 0 || i % 300 < 40 { b'\n' } else { b'x' });
+            h.push(if i % 7 == 0 || i % 300 < 40 {
+                b'\n'
+            } else {
+                b'x'
+            });
         }
         for len in [0, 1, 15, 16, 17, 255 * 16, 255 * 16 + 3, 10_000] {
             let want = h[..len].iter().filter(|&&b| b == b'\n').count();

@@ -198,23 +198,29 @@ fn region(h: &[u8], a: usize, cap: usize) -> Region {
         at: None,
         colon: false,
     };
+    let hh = &h[..cap.min(h.len())];
     let mut seen = 0u8;
     let mut i = a;
-    while i < cap {
-        let c = CLASS[h[i] as usize];
-        if c & END != 0 {
-            break;
-        }
-        if c & (AT | SPECIAL) != 0 {
-            if cuts(h, i, seen) {
-                r.cut = true;
+    loop {
+        // The hot loop: host bytes. Ends and special bytes leave it.
+        while let Some(&b) = hh.get(i) {
+            let c = CLASS[b as usize];
+            if c & (END | AT | SPECIAL) != 0 {
                 break;
             }
-            if c & AT != 0 {
-                r.at = Some(i);
-            }
-            r.colon |= h[i] == b':';
+            seen |= c;
+            i += 1;
         }
+        let Some(&b) = hh.get(i) else { break };
+        let c = CLASS[b as usize];
+        if c & END != 0 || cuts(h, i, seen) {
+            r.cut = c & END == 0;
+            break;
+        }
+        if c & AT != 0 {
+            r.at = Some(i);
+        }
+        r.colon |= b == b':';
         seen |= c;
         i += 1;
     }
@@ -561,6 +567,29 @@ mod tests {
                 let mut without = with.clone();
                 without.head_checks = false;
                 prop_assert_eq!(links(&with, &t), links(&without, &t));
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// `bare_common` finds what the general path finds.
+        #[test]
+        fn the_common_path_agrees_with_the_general_path(t in hostile_text()) {
+            for b in [
+                FinderBuilder::new(),
+                FinderBuilder::new()
+                    .email(true)
+                    .join_unhyphenated_breaks(true)
+                    .max_url_len(24)
+                    .max_line_len(40)
+                    .clone(),
+            ] {
+                let fast = b.build().unwrap();
+                let mut general = fast.clone();
+                general.common_path = false;
+                prop_assert_eq!(links(&fast, &t), links(&general, &t));
             }
         }
     }

@@ -346,6 +346,8 @@ impl FinderBuilder {
         Ok(Finder {
             #[cfg(test)]
             head_checks: true,
+            #[cfg(test)]
+            common_path: true,
             scanner: Scanner::new(&opaque, self.www, self.email),
             classes: ClassTable::new(
                 classes
@@ -433,6 +435,9 @@ impl ClassTable {
 pub struct Finder {
     #[cfg(test)]
     pub(crate) head_checks: bool,
+    /// `bare_common` runs (always, but in the tests that compare).
+    #[cfg(test)]
+    pub(crate) common_path: bool,
     scanner: Scanner,
     classes: ClassTable,
     limits: Limits,
@@ -835,6 +840,9 @@ impl Finder {
         if self.refused_by_head(h, s, form, verdict, Some(class), slashes, None) {
             return None;
         }
+        if let Some(found) = self.bare_common(h, s, cap, form, class, slashes) {
+            return found;
+        }
         let d = bare::delimit(h, s, cap, &depth, form, self.bare)?;
         self.finish_bare(h, d, Some(class), slashes, None)
     }
@@ -1006,6 +1014,60 @@ impl Finder {
                 self.finish_bare(h, d, class, slashes, prefix).is_none()
             }
         }
+    }
+
+    /// A bare candidate from `s` (not past `cap`) in the common case: one
+    /// run of ASCII URL bytes, of a shape the one-pass parser takes. The
+    /// same steps as `bare::delimit` and `finish_bare` (run end, C-F7
+    /// trimming, parse, `acceptable`) without their generality, which is
+    /// most of a link's cost in link-dense text. `None` when the general
+    /// path must decide: a non-ASCII character at the end (it may go on
+    /// the URL, or end it inside a grapheme), a hyphen or line end that may
+    /// be joined (C-W3, C-W6), a text the parser cuts or does not take in
+    /// one pass.
+    fn bare_common<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        cap: usize,
+        form: Form,
+        class: SchemeClass,
+        slashes: bool,
+    ) -> Option<Option<(Link<'h>, usize)>> {
+        #[cfg(test)]
+        if !self.common_path {
+            return None;
+        }
+        let cap = cap.min(h.len());
+        let e = crate::bytes::url_run(h, s, cap, 0);
+        let truncated = e >= cap && cap < h.len();
+        if e == s
+            || h.get(e).is_some_and(|&b| b >= 0x80)
+            || (!truncated && (h[e - 1] == b'-' || self.bare.join_unhyphenated))
+        {
+            return None;
+        }
+        let t = bare::trimmed_end(h, s, e);
+        if t == s {
+            return None;
+        }
+        let text = crate::bytes::as_str(&h[s..t])?;
+        let u = uri::parse_common(text)?;
+        if !u.is_absolute() || !self.acceptable(&u, Some(class), slashes, Context::Bare, false) {
+            return Some(None);
+        }
+        let link = Link {
+            url: Cow::Borrowed(text),
+            start: s,
+            end: t,
+            line: 0,
+            column: 0,
+            form,
+            alt: None,
+            meta: u.meta(),
+            truncated,
+        };
+        Some(Some((link, t)))
     }
 
     /// Checks a bare candidate: its longest prefix that is a URI, trimmed

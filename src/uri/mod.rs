@@ -162,6 +162,14 @@ pub fn parse_prefix(s: &str, syntax: Syntax) -> Option<Uri<'_>> {
     parse::parse_prefix(s, syntax)
 }
 
+/// The URI `s` when it is of the common shape the one-pass parser takes
+/// (`parse::parse_common`); `None` says nothing about the general parser's
+/// verdict. For callers that have a fallback of their own.
+#[inline]
+pub(crate) fn parse_common(s: &str) -> Option<Uri<'_>> {
+    parse::parse_common(s.as_bytes()).map(|m| Uri { s, m })
+}
+
 impl<'a> Uri<'a> {
     pub(crate) fn from_parts(s: &'a str, m: Meta) -> Self {
         Uri { s, m }

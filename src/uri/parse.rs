@@ -362,7 +362,7 @@ fn classify_reg_name(s: &[u8]) -> HostKind {
 /// each; URLs in mail are short, and that set-up was most of their cost
 /// (370 instructions for `http://a.example/x`).
 #[inline]
-fn parse_common(s: &[u8]) -> Option<Meta> {
+pub(crate) fn parse_common(s: &[u8]) -> Option<Meta> {
     let n = s.len();
     // scheme "://"
     if !s.first()?.is_ascii_alphabetic() {
@@ -513,9 +513,9 @@ mod tests {
     /// general parser.
     fn uri_text() -> impl Strategy<Value = String> {
         const TOKENS: &[&str] = &[
-            "http", "mailto", "://", ":", "/", "//", "?", "#", "@", "[", "]", "::1", "%", "%4", "%41", "a",
-            "Z", "0", "9", "255", "256", ".", "-", "_", "~", "!", "$", "&", "'", "(", ")", "*",
-            "+", ",", ";", "=", " ", "\u{e9}", "\u{e000}", "\u{7f}",
+            "http", "mailto", "://", ":", "/", "//", "?", "#", "@", "[", "]", "::1", "%", "%4",
+            "%41", "a", "Z", "0", "9", "255", "256", ".", "-", "_", "~", "!", "$", "&", "'", "(",
+            ")", "*", "+", ",", ";", "=", " ", "\u{e9}", "\u{e000}", "\u{7f}",
         ];
         prop::collection::vec(prop::sample::select(TOKENS), 0..24).prop_map(|v| v.concat())
     }
@@ -548,11 +548,25 @@ mod tests {
             let m = parse_common(t.as_bytes()).expect(t);
             assert_eq!(Ok(m), parse_meta_general(t, Syntax::Uri), "{t}");
         }
-        for t in ["mailto:a@b?subject=x", "news:comp.x", "urn:a:b", "x:/p", "x:"] {
+        for t in [
+            "mailto:a@b?subject=x",
+            "news:comp.x",
+            "urn:a:b",
+            "x:/p",
+            "x:",
+        ] {
             let m = parse_common(t.as_bytes()).expect(t);
             assert_eq!(Ok(m), parse_meta_general(t, Syntax::Uri), "{t}");
         }
-        for t in ["http://u@a/", "http://[::1]/", "http://a%41/", "http://a/\u{e9}", "//a/b", "http://a/%zz", "a/b:c"] {
+        for t in [
+            "http://u@a/",
+            "http://[::1]/",
+            "http://a%41/",
+            "http://a/\u{e9}",
+            "//a/b",
+            "http://a/%zz",
+            "a/b:c",
+        ] {
             assert!(parse_common(t.as_bytes()).is_none(), "{t}");
         }
     }
