@@ -531,6 +531,7 @@ impl LineCounter {
     }
 }
 
+
 /// Counts LF bytes, 16 a step (`bytes::count`); a fold over blocks of 255
 /// bytes cost an instruction a byte, an iterator of matches would stop at
 /// each line.
@@ -644,6 +645,7 @@ impl Finder {
     /// Without `eof`, triggers must start before `h.len()` minus the
     /// forward look-ahead, so that every decision sees all the bytes it
     /// would see in the whole input.
+    #[inline]
     pub(crate) fn next_in<'h>(
         &self,
         h: &'h [u8],
@@ -706,6 +708,7 @@ impl Finder {
         None
     }
 
+    #[inline]
     fn candidate<'h>(
         &self,
         h: &'h [u8],
