@@ -107,6 +107,18 @@ pub(crate) fn opener(h: &[u8], s: usize, floor: usize, back: usize) -> Opener {
     Opener::None
 }
 
+/// What a wrapper opener asks of its URL: the closer, whether spaces may
+/// stand inside (C-W4), the form, where the opener is, and the line breaks
+/// between it and the URL. `None` for no wrapper.
+pub(crate) fn shape(opener: Opener) -> Option<(&'static [u8], bool, Form, usize, usize)> {
+    match opener {
+        Opener::UrlAngle { lt, breaks } => Some((b">", true, Form::UrlPrefix, lt, breaks)),
+        Opener::Angle { lt, breaks } => Some((b">", true, Form::Angle, lt, breaks)),
+        Opener::Quote { at, close } => Some((close, false, Form::Quoted, at, 0)),
+        Opener::None | Opener::BarePrefix => None,
+    }
+}
+
 /// Collects pieces as the wrapper scan meets whitespace.
 struct Builder {
     first: Option<(usize, usize)>,
@@ -134,13 +146,7 @@ pub(crate) fn delimit(
     end_limit: usize,
     depth: &Depth,
 ) -> Option<Delimited> {
-    let (close, spaces_allowed, form, open_at, breaks_before): (&[u8], bool, Form, usize, usize) =
-        match opener {
-            Opener::UrlAngle { lt, breaks } => (b">", true, Form::UrlPrefix, lt, breaks),
-            Opener::Angle { lt, breaks } => (b">", true, Form::Angle, lt, breaks),
-            Opener::Quote { at, close } => (close, false, Form::Quoted, at, 0),
-            Opener::None | Opener::BarePrefix => return None,
-        };
+    let (close, spaces_allowed, form, open_at, breaks_before) = shape(opener)?;
     let cap = end_limit.min(open_at + limits.max_wrapper_bytes);
     let mut lines = 1 + breaks_before;
     if lines > limits.max_wrapper_lines {

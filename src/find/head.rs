@@ -561,6 +561,8 @@ mod tests {
                     .join_unhyphenated_breaks(true)
                     .max_url_len(24)
                     .max_line_len(40)
+                    .max_wrapper_bytes(30)
+                    .max_wrapper_lines(2)
                     .clone(),
             ] {
                 let with = b.build().unwrap();
@@ -584,6 +586,8 @@ mod tests {
                     .join_unhyphenated_breaks(true)
                     .max_url_len(24)
                     .max_line_len(40)
+                    .max_wrapper_bytes(30)
+                    .max_wrapper_lines(2)
                     .clone(),
             ] {
                 let fast = b.build().unwrap();
@@ -592,6 +596,21 @@ mod tests {
                 prop_assert_eq!(links(&fast, &t), links(&general, &t));
             }
         }
+    }
+
+    /// Texts where the common path must leave the decision to the general
+    /// one (C-W5: a wrapper spans at most 8 lines, counted from its opener).
+    #[test]
+    fn c_w5_common_path_leaves_line_counts_to_the_general_path() {
+        let f = FinderBuilder::new().build().unwrap();
+        let mut general = f.clone();
+        general.common_path = false;
+        for breaks in [1, 7, 8, 9] {
+            let t = format!("<{}http://a.example/>", "\n".repeat(breaks));
+            assert_eq!(links(&f, &t), links(&general, &t), "{breaks}");
+        }
+        let t = format!("<{}http://a.example/>", "\n".repeat(8));
+        assert_eq!(links(&f, &t)[0].3, "bare", "9 lines: no wrapper");
     }
 
     /// Texts where a memo would carry a refusal to a later trigger that

@@ -531,7 +531,6 @@ impl LineCounter {
     }
 }
 
-
 /// Counts LF bytes, 16 a step (`bytes::count`); a fold over blocks of 255
 /// bytes cost an instruction a byte, an iterator of matches would stop at
 /// each line.
@@ -799,9 +798,19 @@ impl Finder {
             let ctx = Context::of(op);
             let known = class.is_some_and(|c| c.bare || c.wrapped);
             if ctx == Context::UrlAngle || known || slashes {
-                if let Some(d) = wrapper::delimit(h, s, op, &self.limits, end_limit, &depth) {
-                    if let Some(found) = self.finish_wrapped(h, d, class, slashes, ctx, None) {
-                        return Some(found);
+                match self.wrapped_common(h, s, op, end_limit, class, slashes, ctx) {
+                    Some(Some(found)) => return Some(found),
+                    // No URL in this wrapper: on to the bare rules.
+                    Some(None) => {}
+                    None => {
+                        if let Some(d) = wrapper::delimit(h, s, op, &self.limits, end_limit, &depth)
+                        {
+                            if let Some(found) =
+                                self.finish_wrapped(h, d, class, slashes, ctx, None)
+                            {
+                                return Some(found);
+                            }
+                        }
                     }
                 }
             }
@@ -1017,6 +1026,63 @@ impl Finder {
                 self.finish_bare(h, d, class, slashes, prefix).is_none()
             }
         }
+    }
+
+    /// A wrapped candidate from `s` after the opener `op` in the common case:
+    /// one run of ASCII URL bytes that ends at the closer, of a shape the
+    /// one-pass parser takes. The same steps as `wrapper::delimit` and
+    /// `finish_wrapped` without their generality (most links in mail are
+    /// `<…>`). `None` when the general path must decide: whitespace or a
+    /// non-ASCII character inside, no closer right after the run, line
+    /// breaks between the opener and the URL, a text the one-pass parser
+    /// does not take. `Some(None)`: the general path would find no URL in
+    /// this wrapper either.
+    #[allow(clippy::too_many_arguments)]
+    fn wrapped_common<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        op: Opener,
+        end_limit: usize,
+        class: Option<SchemeClass>,
+        slashes: bool,
+        ctx: Context,
+    ) -> Option<Option<(Link<'h>, usize)>> {
+        #[cfg(test)]
+        if !self.common_path {
+            return None;
+        }
+        let (close, _, form, open_at, breaks) = wrapper::shape(op)?;
+        if breaks > 0 {
+            return None;
+        }
+        let cap = end_limit
+            .min(open_at + self.limits.max_wrapper_bytes)
+            .min(h.len());
+        let e = crate::bytes::url_run(h, s, cap, close[0]);
+        if e == s || e >= cap || !h[e..].starts_with(close) {
+            return None;
+        }
+        let text = crate::bytes::as_str(&h[s..e])?;
+        if text.len() > self.limits.max_url_len {
+            return Some(None);
+        }
+        let u = uri::parse_common(text)?;
+        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, false) {
+            return Some(None);
+        }
+        let link = Link {
+            url: Cow::Borrowed(text),
+            start: s,
+            end: e,
+            line: 0,
+            column: 0,
+            form,
+            alt: None,
+            meta: u.meta(),
+            truncated: false,
+        };
+        Some(Some((link, e + close.len())))
     }
 
     /// A bare candidate from `s` (not past `cap`) in the common case: one
