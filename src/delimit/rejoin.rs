@@ -155,7 +155,23 @@ pub(crate) fn whitespace_run(h: &[u8], mut i: usize, end: usize, depth: &Depth) 
 /// prefixes of the lines crossed, not below `floor`. Returns the position
 /// just after the last non-blank byte before `at`, and the line breaks
 /// crossed.
+#[inline]
 pub(crate) fn whitespace_back(h: &[u8], at: usize, floor: usize) -> (usize, usize) {
+    // Nearly always the byte before is no blank: return before the loop,
+    // and without a call.
+    if at <= floor
+        || !matches!(
+            h[at - 1],
+            b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' | b'>' | 0x80..=0xBF
+        )
+    {
+        return (at, 0);
+    }
+    whitespace_back_loop(h, at, floor)
+}
+
+#[inline(never)]
+fn whitespace_back_loop(h: &[u8], at: usize, floor: usize) -> (usize, usize) {
     let mut i = at;
     let mut breaks = 0;
     while i > floor {

@@ -568,6 +568,7 @@ mod tests {
                 let with = b.build().unwrap();
                 let mut without = with.clone();
                 without.head_checks = false;
+                without.scanner.empty_path_refusal = false;
                 prop_assert_eq!(links(&with, &t), links(&without, &t));
             }
         }

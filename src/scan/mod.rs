@@ -14,6 +14,7 @@
 
 pub(crate) mod scheme;
 
+use crate::bytes::URL_BYTE;
 use scheme::{is_scheme_byte, key, KEY_URL};
 
 /// What a trigger is.
@@ -40,6 +41,10 @@ pub(crate) struct Trigger {
 /// The trigger search, built once per finder.
 #[derive(Clone, Debug)]
 pub(crate) struct Scanner {
+    /// The refusal of a name followed by an empty path runs (always, but
+    /// in the tests that compare the links found with and without it).
+    #[cfg(test)]
+    pub(crate) empty_path_refusal: bool,
     /// The keys (`scheme::key`) of `url` and the schemes without `//`.
     keys: Vec<u64>,
     /// Those names longer than a key holds, lower case.
@@ -83,6 +88,8 @@ impl Scanner {
             .filter_map(|n| n.last())
             .fold(0, |m, &b| m | letter_bit(b));
         Scanner {
+            #[cfg(test)]
+            empty_path_refusal: true,
             keys: names.iter().map(|n| key(n)).filter(|&k| k != 0).collect(),
             long_names: names.iter().filter(|n| key(n) == 0).cloned().collect(),
             www,
@@ -207,6 +214,23 @@ impl Scanner {
                 // letter rules most words out at once.
                 if p == 0 || self.last_letters & letter_bit(h[p - 1]) == 0 {
                     return None;
+                }
+                // A name's path starts after the colon: with neither a URL
+                // byte, nor a blank (wrappers rejoin across it), nor a
+                // non-ASCII character (IRIs) there, it is empty, which
+                // every form refuses (`<URL:<URL:...`). At a window's end
+                // the search resumes before this colon.
+                #[cfg(test)]
+                let refuse = self.empty_path_refusal;
+                #[cfg(not(test))]
+                let refuse = true;
+                match h.get(p + 1) {
+                    Some(&b)
+                        if URL_BYTE[b as usize]
+                            || matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+                            || b >= 0x80 => {}
+                    _ if refuse => return None,
+                    _ => {}
                 }
                 // Walk back over the letters, folding them into their key
                 // (`scheme::key`: the first letter ends up lowest). Bit 5
