@@ -3,7 +3,7 @@
 //! only): for profiling, and for the command-line benchmark, which times
 //! the linkify crate through this binary.
 //!
-//! `cargo run --release --example count -- [--linkify] PATH...`
+//! `cargo run --release --example count -- [--linkify] [--email] PATH...`
 
 fn files(p: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     if p.is_dir() {
@@ -25,12 +25,16 @@ fn files(p: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 fn main() {
     let mut linkify = false;
     let mut total = 0usize;
-    let finder = urlx::Finder::new();
+    let email = std::env::args().any(|a| a == "--email");
+    let finder = urlx::FinderBuilder::new().email(email).build().unwrap();
     let mut lf = linkify::LinkFinder::new();
     lf.kinds(&[linkify::LinkKind::Url]);
     for arg in std::env::args().skip(1) {
         if arg == "--linkify" {
             linkify = true;
+            continue;
+        }
+        if arg == "--email" {
             continue;
         }
         let mut paths = Vec::new();

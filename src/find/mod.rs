@@ -909,10 +909,12 @@ impl Finder {
         end_limit: usize,
         line_cap: usize,
     ) -> Option<(Link<'h>, usize)> {
-        let is_local =
-            |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-');
+        // Table lookups: every `@` in e-mail mode comes here, and mail
+        // headers hold many.
+        let is_local = |b: u8| EMAIL_LOCAL[b as usize];
+        let lo = floor.max(a.saturating_sub(64));
         let mut s = a;
-        while s > floor && a - s < 64 && is_local(h[s - 1]) {
+        while s > lo && is_local(h[s - 1]) {
             s -= 1;
         }
         if s == a || h[s] == b'.' || h[a - 1] == b'.' {
@@ -923,12 +925,13 @@ impl Finder {
             return None;
         }
         // The domain: dot-separated labels, the last one letters.
+        let limit = end_limit.min(a + 256).min(line_cap).min(h.len());
+        let hh = &h[..limit];
         let mut e = a + 1;
         let mut label_start = e;
         let mut labels = 0;
-        let limit = end_limit.min(a + 256).min(line_cap);
         loop {
-            while e < limit && (h[e].is_ascii_alphanumeric() || h[e] == b'-') {
+            while hh.get(e).is_some_and(|&b| EMAIL_LABEL[b as usize]) {
                 e += 1;
             }
             if e == label_start || h[label_start] == b'-' || h[e - 1] == b'-' {
@@ -1237,6 +1240,30 @@ impl Finder {
         true
     }
 }
+
+/// Bytes of the local part of a bare e-mail address (C-F5).
+static EMAIL_LOCAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-');
+        c += 1;
+    }
+    t
+};
+
+/// Bytes of a domain label of a bare e-mail address.
+static EMAIL_LABEL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'-';
+        c += 1;
+    }
+    t
+};
 
 fn with_prefix<'h>(text: Cow<'h, str>, prefix: Option<&str>) -> Cow<'h, str> {
     match prefix {
