@@ -116,6 +116,21 @@ pub(crate) fn count(h: &[u8], b: u8) -> usize {
     n + h[i..].iter().filter(|&&x| x == b).count()
 }
 
+/// The last place in `h` of `a` or `b`. The searches that use it (a line's
+/// start, a little before a URL) end within a line or two, where
+/// `memchr::memrchr2`'s set-up costs more than the search.
+#[inline]
+pub(crate) fn rfind2(h: &[u8], a: u8, b: u8) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    let end = match sse2::rfind2(h, a, b) {
+        Ok(found) => return found,
+        Err(end) => end,
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let end = h.len();
+    h[..end].iter().rposition(|&x| x == a || x == b)
+}
+
 /// `b` as text, when it is UTF-8. A delimited URL is nearly always ASCII,
 /// and for 20 to 100 bytes `str::from_utf8` costs more to start than an
 /// ASCII test.
@@ -275,6 +290,34 @@ mod sse2 {
         (n, i)
     }
 
+    /// 16 bytes a step from the end while 16 remain: the last `a` or `b`
+    /// (`Ok(None)`: none in `h`), or the length of the head the scalar loop
+    /// must search.
+    #[inline]
+    pub(super) fn rfind2(h: &[u8], a: u8, b: u8) -> Result<Option<usize>, usize> {
+        let mut end = h.len();
+        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
+        // bytes at `end - 16`, and the loop runs only while `end >= 16`.
+        unsafe {
+            let va = _mm_set1_epi8(a as i8);
+            let vb = _mm_set1_epi8(b as i8);
+            while end >= 16 {
+                let v = _mm_loadu_si128(h.as_ptr().add(end - 16).cast::<__m128i>());
+                let m =
+                    _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)))
+                        as u32;
+                if m != 0 {
+                    return Ok(Some(end - 16 + 31 - m.leading_zeros() as usize));
+                }
+                end -= 16;
+            }
+        }
+        if end == 0 {
+            return Ok(None);
+        }
+        Err(end)
+    }
+
     /// `h.len() >= 16`: 16 bytes a step, the last step overlapping.
     #[inline]
     pub(super) fn contains2(h: &[u8], a: u8, b: u8) -> bool {
@@ -317,6 +360,21 @@ mod tests {
         for len in [0, 1, 15, 16, 17, 255 * 16, 255 * 16 + 3, 10_000] {
             let want = h[..len].iter().filter(|&&b| b == b'\n').count();
             assert_eq!(count(&h[..len], b'\n'), want, "{len}");
+        }
+    }
+
+    #[test]
+    fn rfind2_finds_the_last() {
+        for len in 0..70 {
+            for at in [None, Some(0), Some(len / 2), Some(len.saturating_sub(1))] {
+                let mut h = vec![b'x'; len];
+                let mut want = None;
+                if let Some(k) = at.filter(|&k| k < len) {
+                    h[k] = if k % 2 == 0 { b'\n' } else { b'\r' };
+                    want = Some(k);
+                }
+                assert_eq!(rfind2(&h, b'\n', b'\r'), want, "{len} {at:?}");
+            }
         }
     }
 

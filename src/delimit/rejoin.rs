@@ -117,7 +117,7 @@ pub(crate) fn skip_quote_prefix(h: &[u8], mut i: usize, end: usize, depth: usize
 /// it).
 pub(crate) fn quote_depth(h: &[u8], at: usize, back: usize) -> usize {
     let lo = at.saturating_sub(back);
-    let line_start = match memchr::memrchr2(b'\n', b'\r', &h[lo..at]) {
+    let line_start = match crate::bytes::rfind2(&h[lo..at], b'\n', b'\r') {
         Some(k) => lo + k + 1,
         None if lo == 0 => 0,
         None => return 0,

@@ -520,7 +520,7 @@ impl LineCounter {
             let n = count_newlines(part);
             if n > 0 {
                 self.line += n as u64;
-                let i = memchr::memrchr(b'\n', part).unwrap_or(0);
+                let i = crate::bytes::rfind2(part, b'\n', b'\n').unwrap_or(0);
                 self.line_start = self.pos + i + 1;
             }
             self.pos = at;
