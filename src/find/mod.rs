@@ -910,20 +910,7 @@ impl Finder {
         line_cap: usize,
     ) -> Option<(Link<'h>, usize)> {
         // Table lookups: every `@` in e-mail mode comes here, and mail
-        // headers hold many.
-        let is_local = |b: u8| EMAIL_LOCAL[b as usize];
-        let lo = floor.max(a.saturating_sub(64));
-        let mut s = a;
-        while s > lo && is_local(h[s - 1]) {
-            s -= 1;
-        }
-        if s == a || h[s] == b'.' || h[a - 1] == b'.' {
-            return None;
-        }
-        // Not inside `<…>`, a URL, or a longer word.
-        if s > 0 && (is_local(h[s - 1]) || matches!(h[s - 1], b'<' | b'/' | b':' | b'@' | b'=')) {
-            return None;
-        }
+        // headers hold many. The domain first: its rules refuse most.
         // The domain: dot-separated labels, the last one letters.
         let limit = end_limit.min(a + 256).min(line_cap).min(h.len());
         let hh = &h[..limit];
@@ -947,6 +934,20 @@ impl Finder {
         }
         let tld = &h[label_start..e];
         if labels < 2 || tld.len() < 2 || !tld.iter().all(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        // The local part.
+        let is_local = |b: u8| EMAIL_LOCAL[b as usize];
+        let lo = floor.max(a.saturating_sub(64));
+        let mut s = a;
+        while s > lo && is_local(h[s - 1]) {
+            s -= 1;
+        }
+        if s == a || h[s] == b'.' || h[a - 1] == b'.' {
+            return None;
+        }
+        // Not inside `<…>`, a URL, or a longer word.
+        if s > 0 && (is_local(h[s - 1]) || matches!(h[s - 1], b'<' | b'/' | b':' | b'@' | b'=')) {
             return None;
         }
         if h.get(e)
