@@ -365,7 +365,7 @@ mod tests {
 
     #[test]
     fn rfind2_finds_the_last() {
-        for len in 0..70 {
+        for len in 0..70usize {
             for at in [None, Some(0), Some(len / 2), Some(len.saturating_sub(1))] {
                 let mut h = vec![b'x'; len];
                 let mut want = None;
