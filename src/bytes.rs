@@ -286,6 +286,15 @@ mod sse2 {
                 let s = _mm_sad_epu8(lanes, zero);
                 n += (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as usize;
             }
+            // The last bytes: one step over the last 16, less the lanes
+            // already counted (no byte loop for up to 15 bytes).
+            if i < h.len() && h.len() >= 16 {
+                let v = _mm_loadu_si128(h.as_ptr().add(h.len() - 16).cast::<__m128i>());
+                let m = _mm_movemask_epi8(_mm_cmpeq_epi8(v, vb)) as u32;
+                let fresh = m >> (16 - (h.len() - i));
+                n += fresh.count_ones() as usize;
+                i = h.len();
+            }
         }
         (n, i)
     }
