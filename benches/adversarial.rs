@@ -170,9 +170,9 @@ fn main() {
         }
         let lk = linkify(fam.email, &(fam.gen)(sizes[1])) / lk_mail;
         let ratio = row[1] / mail_rate;
-        let per_link = if links > 0 { sizes[1] / links } else { 0 };
+        let per_link = sizes[1].checked_div(links);
         // A link every few dozen bytes measures a link's cost.
-        let dense = links > 0 && per_link < 100;
+        let dense = per_link.is_some_and(|n| n < 100);
         let worst = if dense {
             &mut worst_dense
         } else {
@@ -181,11 +181,7 @@ fn main() {
         if ratio < worst.0 {
             *worst = (ratio, fam.name);
         }
-        let per_link = if links > 0 {
-            per_link.to_string()
-        } else {
-            "-".into()
-        };
+        let per_link = per_link.map_or("-".into(), |n| n.to_string());
         println!(
             "| {} | {:.0} | {:.0} | {links} | {per_link} | {ratio:.2} | {lk:.2} |",
             fam.name, row[0], row[1]
