@@ -74,6 +74,8 @@ struct Ctx<'a> {
     filters: &'a Filters,
     binary_ok: bool,
     mail: MailMode,
+    /// More than one thread: an mbox's messages are scanned in parallel.
+    parallel: bool,
 }
 
 impl Ctx<'_> {
@@ -120,6 +122,18 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         schemes: args.scheme.clone(),
         forms: args.form.clone(),
     };
+    let threads = args.threads.unwrap_or(0);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("urlx: cannot start {threads} threads: {e}");
+            return Ok(ExitStatus::Error);
+        }
+    };
+    // One thread: this thread reads each file when it gets to it, no
+    // channel, no pool (a hand-off to a pool thread per file cost a second
+    // of futex calls on 24,000 small files).
+    let single = pool.current_num_threads() <= 1;
     let ctx = Ctx {
         finder: &finder,
         filters: &filters,
@@ -131,6 +145,7 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         } else {
             MailMode::Sniff
         },
+        parallel: !single,
     };
     let opts = walk::Options {
         hidden: args.hidden,
@@ -171,14 +186,6 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         printed: 0,
         buf: String::new(),
     };
-    let threads = args.threads.unwrap_or(0);
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("urlx: cannot start {threads} threads: {e}");
-            return Ok(ExitStatus::Error);
-        }
-    };
     let mut progress = Progress::new(
         !args.no_progress && io::stderr().is_terminal(),
         inputs.len(),
@@ -194,14 +201,12 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
     // in order) and send what they found; this thread prints in input order,
     // holding the few results that arrive early. Printing overlaps scanning.
     let stop = AtomicBool::new(false);
-    let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Found)>(1024);
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<(usize, Found)>>(64);
     let files: Vec<(usize, &Input)> = inputs
         .iter()
         .enumerate()
         .filter(|(_, inp)| matches!(inp, Input::File { .. }))
         .collect();
-    // One thread: no channel; this thread reads each file when it gets to it.
-    let single = pool.current_num_threads() <= 1;
     let mut result = Ok(());
     std::thread::scope(|scope| {
         let (ctx, stop, pool, files) = (&ctx, &stop, &pool, &files);
@@ -210,13 +215,16 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
                 drop(tx);
                 return;
             }
+            // Files are handed out a few at a time: a lock and a send per
+            // file cost as much as reading a small mail message.
             pool.install(|| {
                 files
-                    .iter()
+                    .chunks(BATCH)
                     .par_bridge()
-                    .for_each_with(tx, |tx, &(i, inp)| {
+                    .for_each_with(tx, |tx, batch| {
                         if !stop.load(Ordering::Relaxed) {
-                            let _ = tx.send((i, read_whole(inp, ctx)));
+                            let found = batch.iter().map(|&(i, inp)| (i, read_whole(inp, ctx)));
+                            let _ = tx.send(found.collect());
                         }
                     })
             })
@@ -229,15 +237,13 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
                 }
                 let f = loop {
                     if single {
-                        break pool.install(|| read_whole(inp, ctx));
+                        break read_whole(inp, ctx);
                     }
                     if let Some(f) = early.remove(&i) {
                         break f;
                     }
                     match rx.recv() {
-                        Ok((j, f)) => {
-                            early.insert(j, f);
-                        }
+                        Ok(batch) => early.extend(batch),
                         // Only if a worker died: name the file rather than hang.
                         Err(_) => {
                             return Err(io::Error::other(format!(
@@ -366,6 +372,9 @@ impl Sink<'_, '_> {
     }
 }
 
+/// Files handed to a worker at a time.
+const BATCH: usize = 8;
+
 /// Reads a file whole and finds its links (in a worker thread).
 fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
     let Input::File {
@@ -445,7 +454,8 @@ fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
                 std::iter::once(0..bytes.len()).collect()
             };
             // The line each message starts on, then the messages in parallel
-            // (in this worker's pool), results in order.
+            // (in this worker's pool; in this thread with one thread or one
+            // message), results in order.
             let mut first_lines = Vec::with_capacity(ranges.len());
             let (mut line, mut pos) = (1u64, 0usize);
             for r in &ranges {
@@ -453,11 +463,18 @@ fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
                 pos = r.start;
                 first_lines.push(line);
             }
-            let per_message: Vec<_> = ranges
-                .par_iter()
-                .zip(first_lines.par_iter())
-                .map(|(r, &line)| ctx.finder.message_links(&bytes, r.clone(), line))
-                .collect();
+            let scan = |(r, &line): (&std::ops::Range<usize>, &u64)| {
+                ctx.finder.message_links(&bytes, r.clone(), line)
+            };
+            let per_message: Vec<_> = if ctx.parallel && ranges.len() > 1 {
+                ranges
+                    .par_iter()
+                    .zip(first_lines.par_iter())
+                    .map(scan)
+                    .collect()
+            } else {
+                ranges.iter().zip(first_lines.iter()).map(scan).collect()
+            };
             found.messages = per_message.len() as u64;
             for m in per_message {
                 absorb(&mut found, m, ctx.filters);
