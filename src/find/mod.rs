@@ -15,6 +15,7 @@ use crate::scan::scheme::{
 use crate::scan::{Scanner, Trigger, TriggerKind};
 use crate::uri::{self, Meta, Syntax, Uri};
 
+mod common;
 mod head;
 use head::Head;
 #[cfg(feature = "mail")]
@@ -1030,117 +1031,6 @@ impl Finder {
                 self.finish_bare(h, d, class, slashes, prefix).is_none()
             }
         }
-    }
-
-    /// A wrapped candidate from `s` after the opener `op` in the common case:
-    /// one run of ASCII URL bytes that ends at the closer, of a shape the
-    /// one-pass parser takes. The same steps as `wrapper::delimit` and
-    /// `finish_wrapped` without their generality (most links in mail are
-    /// `<…>`). `None` when the general path must decide: whitespace or a
-    /// non-ASCII character inside, no closer right after the run, line
-    /// breaks between the opener and the URL, a text the one-pass parser
-    /// does not take. `Some(None)`: the general path would find no URL in
-    /// this wrapper either.
-    #[allow(clippy::too_many_arguments)]
-    fn wrapped_common<'h>(
-        &self,
-        h: &'h [u8],
-        s: usize,
-        op: Opener,
-        end_limit: usize,
-        class: Option<SchemeClass>,
-        slashes: bool,
-        ctx: Context,
-    ) -> Option<Option<(Link<'h>, usize)>> {
-        #[cfg(test)]
-        if !self.common_path {
-            return None;
-        }
-        let (close, _, form, open_at, breaks) = wrapper::shape(op)?;
-        if breaks > 0 {
-            return None;
-        }
-        let cap = end_limit
-            .min(open_at + self.limits.max_wrapper_bytes)
-            .min(h.len());
-        let e = crate::bytes::url_run(h, s, cap, close[0]);
-        if e == s || e >= cap || !h[e..].starts_with(close) {
-            return None;
-        }
-        let text = crate::bytes::as_str(&h[s..e])?;
-        if text.len() > self.limits.max_url_len {
-            return Some(None);
-        }
-        let u = uri::parse_common(text)?;
-        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, false) {
-            return Some(None);
-        }
-        let link = Link {
-            url: Cow::Borrowed(text),
-            start: s,
-            end: e,
-            line: 0,
-            column: 0,
-            form,
-            alt: None,
-            meta: u.meta(),
-            truncated: false,
-        };
-        Some(Some((link, e + close.len())))
-    }
-
-    /// A bare candidate from `s` (not past `cap`) in the common case: one
-    /// run of ASCII URL bytes, of a shape the one-pass parser takes. The
-    /// same steps as `bare::delimit` and `finish_bare` (run end, C-F7
-    /// trimming, parse, `acceptable`) without their generality, which is
-    /// most of a link's cost in link-dense text. `None` when the general
-    /// path must decide: a non-ASCII character at the end (it may go on
-    /// the URL, or end it inside a grapheme), a hyphen or line end that may
-    /// be joined (C-W3, C-W6), a text the parser cuts or does not take in
-    /// one pass.
-    fn bare_common<'h>(
-        &self,
-        h: &'h [u8],
-        s: usize,
-        cap: usize,
-        form: Form,
-        class: SchemeClass,
-        slashes: bool,
-    ) -> Option<Option<(Link<'h>, usize)>> {
-        #[cfg(test)]
-        if !self.common_path {
-            return None;
-        }
-        let cap = cap.min(h.len());
-        let e = crate::bytes::url_run(h, s, cap, 0);
-        let truncated = e >= cap && cap < h.len();
-        if e == s
-            || h.get(e).is_some_and(|&b| b >= 0x80)
-            || (!truncated && (h[e - 1] == b'-' || self.bare.join_unhyphenated))
-        {
-            return None;
-        }
-        let t = bare::trimmed_end(h, s, e);
-        if t == s {
-            return None;
-        }
-        let text = crate::bytes::as_str(&h[s..t])?;
-        let u = uri::parse_common(text)?;
-        if !u.is_absolute() || !self.acceptable(&u, Some(class), slashes, Context::Bare, false) {
-            return Some(None);
-        }
-        let link = Link {
-            url: Cow::Borrowed(text),
-            start: s,
-            end: t,
-            line: 0,
-            column: 0,
-            form,
-            alt: None,
-            meta: u.meta(),
-            truncated,
-        };
-        Some(Some((link, t)))
     }
 
     /// Checks a bare candidate: its longest prefix that is a URI, trimmed

@@ -1,0 +1,131 @@
+//! The common cases of a candidate, decided without the general
+//! machinery: a bare URL or a `<…>` / quoted one that is one run of ASCII
+//! URL bytes, of a shape the parser's one-pass path takes. They take the
+//! same steps as the general path (`bare::delimit` or `wrapper::delimit`,
+//! then `finish_bare` or `finish_wrapped`): the run's end, C-F7 trimming,
+//! the parse, `acceptable`; and hand every other case to it. In link-dense
+//! text the general machinery (pieces, joints, alternatives, retrimming)
+//! was most of a link's cost. Property tests compare the links found with
+//! and without these paths (`find::head` tests).
+
+use std::borrow::Cow;
+
+use super::{Context, Finder, Link};
+use crate::delimit::bare;
+use crate::delimit::wrapper::{self, Opener};
+use crate::delimit::Form;
+use crate::scan::scheme::SchemeClass;
+use crate::uri;
+
+impl Finder {
+    /// A wrapped candidate from `s` after the opener `op` in the common case:
+    /// one run of ASCII URL bytes that ends at the closer, of a shape the
+    /// one-pass parser takes. The same steps as `wrapper::delimit` and
+    /// `finish_wrapped` without their generality (most links in mail are
+    /// `<…>`). `None` when the general path must decide: whitespace or a
+    /// non-ASCII character inside, no closer right after the run, line
+    /// breaks between the opener and the URL, a text the one-pass parser
+    /// does not take. `Some(None)`: the general path would find no URL in
+    /// this wrapper either.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn wrapped_common<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        op: Opener,
+        end_limit: usize,
+        class: Option<SchemeClass>,
+        slashes: bool,
+        ctx: Context,
+    ) -> Option<Option<(Link<'h>, usize)>> {
+        #[cfg(test)]
+        if !self.common_path {
+            return None;
+        }
+        let (close, _, form, open_at, breaks) = wrapper::shape(op)?;
+        if breaks > 0 {
+            return None;
+        }
+        let cap = end_limit
+            .min(open_at + self.limits.max_wrapper_bytes)
+            .min(h.len());
+        let e = crate::bytes::url_run(h, s, cap, close[0]);
+        if e == s || e >= cap || !h[e..].starts_with(close) {
+            return None;
+        }
+        let text = crate::bytes::as_str(&h[s..e])?;
+        if text.len() > self.limits.max_url_len {
+            return Some(None);
+        }
+        let u = uri::parse_common(text)?;
+        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, false) {
+            return Some(None);
+        }
+        let link = Link {
+            url: Cow::Borrowed(text),
+            start: s,
+            end: e,
+            line: 0,
+            column: 0,
+            form,
+            alt: None,
+            meta: u.meta(),
+            truncated: false,
+        };
+        Some(Some((link, e + close.len())))
+    }
+
+    /// A bare candidate from `s` (not past `cap`) in the common case: one
+    /// run of ASCII URL bytes, of a shape the one-pass parser takes. The
+    /// same steps as `bare::delimit` and `finish_bare` (run end, C-F7
+    /// trimming, parse, `acceptable`) without their generality, which is
+    /// most of a link's cost in link-dense text. `None` when the general
+    /// path must decide: a non-ASCII character at the end (it may go on
+    /// the URL, or end it inside a grapheme), a hyphen or line end that may
+    /// be joined (C-W3, C-W6), a text the parser cuts or does not take in
+    /// one pass.
+    pub(super) fn bare_common<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        cap: usize,
+        form: Form,
+        class: SchemeClass,
+        slashes: bool,
+    ) -> Option<Option<(Link<'h>, usize)>> {
+        #[cfg(test)]
+        if !self.common_path {
+            return None;
+        }
+        let cap = cap.min(h.len());
+        let e = crate::bytes::url_run(h, s, cap, 0);
+        let truncated = e >= cap && cap < h.len();
+        if e == s
+            || h.get(e).is_some_and(|&b| b >= 0x80)
+            || (!truncated && (h[e - 1] == b'-' || self.bare.join_unhyphenated))
+        {
+            return None;
+        }
+        let t = bare::trimmed_end(h, s, e);
+        if t == s {
+            return None;
+        }
+        let text = crate::bytes::as_str(&h[s..t])?;
+        let u = uri::parse_common(text)?;
+        if !u.is_absolute() || !self.acceptable(&u, Some(class), slashes, Context::Bare, false) {
+            return Some(None);
+        }
+        let link = Link {
+            url: Cow::Borrowed(text),
+            start: s,
+            end: t,
+            line: 0,
+            column: 0,
+            form,
+            alt: None,
+            meta: u.meta(),
+            truncated,
+        };
+        Some(Some((link, t)))
+    }
+}
