@@ -23,6 +23,8 @@
 
 use crate::bytes::URL_BYTE;
 use crate::delimit::bare::trimmed_end;
+use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
+use crate::uri;
 
 /// A head check's verdict on a bare candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,6 +220,23 @@ fn region(h: &[u8], a: usize, cap: usize) -> Region {
             i += 1;
         }
         let Some(&b) = hh.get(i) else { break };
+        if b >= 0x80 {
+            // A character the bare URL goes on with (C-F8) is host text
+            // where the parser takes it (IRI `ucschar`) and where it cuts
+            // the URL else; one that ends the URL ends the region.
+            match char_at(h, i) {
+                Some((ch, len)) if !ends_bare_url(ch) && i + len <= hh.len() => {
+                    if !uri::is_ucschar(ch) {
+                        r.cut = true;
+                        break;
+                    }
+                    seen |= ALNUM;
+                    i += len;
+                    continue;
+                }
+                _ => break,
+            }
+        }
         let c = CLASS[b as usize];
         if c & END != 0 || cuts(h, i, seen) {
             r.cut = c & END == 0;
@@ -250,16 +269,39 @@ fn cuts(h: &[u8], i: usize, seen: u8) -> bool {
     }
 }
 
-/// Whether the full path may see more than the region: it ends at a
-/// non-ASCII character (which may go on the URL), or may be joined with
-/// the next line (a hyphen at its end, C-W3; a line end, C-W6). A region
-/// that reaches the cap is decided: the full path cuts the URL there too.
+/// Whether the full path may see more than the region: it may be joined
+/// with the next line (a hyphen at its end, C-W3; a line end, C-W6), or it
+/// ends at a non-ASCII byte where the URL's end may move back (C-F8: a
+/// grapheme cluster across it). A region that reaches the cap is decided:
+/// the full path cuts the URL there too.
 fn undecided(h: &[u8], r: &Region, a: usize, cap: usize) -> bool {
     if r.end >= cap {
         return false;
     }
     let next = h[r.end];
-    next >= 0x80 || matches!(next, b'\n' | b'\r') || (r.end > a && h[r.end - 1] == b'-')
+    // A hyphen joins across any blanks (non-ASCII ones too) and a break.
+    if matches!(next, b'\n' | b'\r') || (r.end > a && h[r.end - 1] == b'-') {
+        return true;
+    }
+    next >= 0x80 && !ends_at_boundary(h, r.end)
+}
+
+/// Whether a bare URL ends at `e`, at a non-ASCII character that ends it,
+/// with no grapheme cluster across `e`: decided by these two characters
+/// alone when the one before is ASCII (only Extend, ZWJ and SpacingMark
+/// join an ASCII character to the next, and need nothing before it).
+fn ends_at_boundary(h: &[u8], e: usize) -> bool {
+    if e == 0 || h[e - 1] >= 0x80 {
+        return false;
+    }
+    match char_at(h, e) {
+        Some((c, _)) if ends_bare_url(c) => {
+            let before = [h[e - 1]];
+            let text = std::str::from_utf8(&before).unwrap_or("");
+            grapheme_floor(text, 1, &h[e..h.len().min(e + 32)]) == 1
+        }
+        _ => false,
+    }
 }
 
 /// urlx's own rules for a bare `scheme://` authority (`c` is the colon),
@@ -321,7 +363,12 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize) -> Head {
         return Head::Pass;
     }
     match text_end(h, s, &r, cap) {
-        Some(end) => Head::of(host(h, s, a, &r, end).iter().any(u8::is_ascii_alphanumeric)),
+        // A letter, digit or non-ASCII character, as `Finder::acceptable`.
+        Some(end) => Head::of(
+            host(h, s, a, &r, end)
+                .iter()
+                .any(|&b| b.is_ascii_alphanumeric() || b >= 0x80),
+        ),
         None => Head::Pass,
     }
 }
@@ -376,7 +423,13 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize) -> Option<usize> {
             };
             (r.end + 1 < cap && h.get(r.end + 1).is_some_and(|&b| kept(b))).then_some(r.end)
         }
-        _ => Some(trimmed_end(h, start, r.end)),
+        _ => {
+            // The full path looks at grapheme clusters where the URL ends
+            // next to a non-ASCII character (C-F8): after a non-ASCII last
+            // character, that is not decided here.
+            let t = trimmed_end(h, start, r.end);
+            (t == start || h[t - 1] < 0x80).then_some(t)
+        }
     }
 }
 
@@ -628,6 +681,11 @@ mod tests {
         let mut without = f.clone();
         without.head_checks = false;
         for t in [
+            // C-F8: a joiner after the last digit moves the URL's end back
+            // before it (the full path then accepts `www.a.b`).
+            "www.a.b.1\u{200d} ",
+            "x http://a.b/c\u{200d} ",
+            "(www.1\u{600}. ",
             // Brackets balanced from the second `www.` but not the first.
             "www.1)www.2(www.3) ",
             // Emphasis closes what the second one's `*` opened.

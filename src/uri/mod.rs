@@ -162,6 +162,13 @@ pub fn parse_prefix(s: &str, syntax: Syntax) -> Option<Uri<'_>> {
     parse::parse_prefix(s, syntax)
 }
 
+/// Whether the parser takes the non-ASCII character `c` in a host or
+/// userinfo of an IRI (RFC 3987 `ucschar`).
+#[inline]
+pub(crate) fn is_ucschar(c: char) -> bool {
+    table::is_ucschar(c)
+}
+
 /// The URI `s` when it is of the common shape the one-pass parser takes
 /// (`parse::parse_common`); `None` says nothing about the general parser's
 /// verdict. For callers that have a fallback of their own.
