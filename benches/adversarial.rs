@@ -7,8 +7,9 @@
 //! The families: those issue 7 names; those earlier sessions added; and
 //! those this benchmark's history found quadratic within the 8 KiB URL cap
 //! (every trigger of a long run scanned the run again): `www.1?`, `(sip:-`,
-//! `http://%`, `(www.a%zz`, `(http://a@%zz`, `(mailto:a?@` repeated, and a
-//! run of `(www.1` that ends in a non-ASCII letter. Link-dense families
+//! `http://%`, `(www.a%zz`, `(http://a@%zz`, `(mailto:a?@` repeated, and runs
+//! of `(www.1` that end in a non-ASCII letter, in a hyphen and a line break,
+//! in an unmatched bracket. Link-dense families
 //! (a link every few dozen bytes) measure the cost of a link more than
 //! anything hostile; the `bytes/link` column tells them apart, and the
 //! `linkify` column gives the `linkify` crate's throughput on the same
@@ -88,6 +89,16 @@ fn families() -> Vec<Family> {
         f("(www.1 x1300 then é", &{
             let mut u = b"(www.1".repeat(1300);
             u.extend_from_slice("é.1 ".as_bytes());
+            u
+        }),
+        f("(www.1 x1300 then -\\n.1", &{
+            let mut u = b"(www.1".repeat(1300);
+            u.extend_from_slice(b"-\n.1 ");
+            u
+        }),
+        f("(www.1) x1000 then .1)", &{
+            let mut u = b"(www.1)".repeat(1000);
+            u.extend_from_slice(b".1) ");
             u
         }),
         f("URL: repeated", b"URL:"),

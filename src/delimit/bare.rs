@@ -210,7 +210,7 @@ fn drops(b: u8, open: &mut Option<(isize, isize)>, count: impl FnOnce() -> (isiz
 const UNMATCHED: isize = isize::MIN / 2;
 
 /// Opened minus closed parentheses, and the same for square brackets.
-fn count_brackets(t: &[u8]) -> (isize, isize) {
+pub(crate) fn count_brackets(t: &[u8]) -> (isize, isize) {
     let (mut p, mut q) = (0isize, 0isize);
     for &b in t {
         match b {

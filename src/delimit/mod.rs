@@ -95,6 +95,11 @@ impl Pieces {
         self.first.0
     }
 
+    /// The last piece's range in the input.
+    pub(crate) fn last(&self) -> (usize, usize) {
+        self.rest.last().map_or(self.first, |p| (p.1, p.2))
+    }
+
     /// End of the last piece in the input.
     pub(crate) fn end(&self) -> usize {
         self.rest.last().map_or(self.first.1, |p| p.2)

@@ -22,7 +22,7 @@
 //! `Finder::wrapped_common`) are the same on texts made of hostile pieces.
 
 use crate::bytes::URL_BYTE;
-use crate::delimit::bare::trimmed_end;
+use crate::delimit::bare::{count_brackets, trimmed_end};
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::uri;
 
@@ -57,9 +57,15 @@ pub(crate) struct Memo {
     at_hi: usize,
     at_hit: bool,
     /// A `www.` trigger in `www_lo..www_hi` is refused: it lies in the
-    /// host of a refused one, whose verdict it shares.
+    /// host of a refused one, whose verdict it shares. With `www_even`,
+    /// only if as many brackets open as close between the two (the
+    /// trimming of the end then drops the same bytes for both);
+    /// `www_open` is that balance from `www_lo` to `www_pos`.
     www_lo: usize,
     www_hi: usize,
+    www_even: bool,
+    www_pos: usize,
+    www_open: (isize, isize),
 }
 
 impl Memo {
@@ -73,21 +79,51 @@ impl Memo {
             self.at_lo = self.at_lo.saturating_sub(by);
             self.at_hi -= by;
         }
-        if self.www_hi < by {
+        if self.www_hi < by || self.www_pos < by {
             self.www_lo = 0;
             self.www_hi = 0;
         } else {
             self.www_lo = self.www_lo.saturating_sub(by);
             self.www_hi -= by;
+            self.www_pos -= by;
         }
+    }
+
+    /// Later `www.` triggers in `lo..hi` share the verdict of the refused
+    /// one at `lo`; with `even`, only across a balanced stretch.
+    fn set_www(&mut self, lo: usize, hi: usize, even: bool) {
+        self.www_lo = lo;
+        self.www_hi = hi;
+        self.www_even = even;
+        self.www_pos = lo;
+        self.www_open = (0, 0);
+    }
+
+    /// Whether the memo refuses the `www.` trigger at `p`. Triggers come in
+    /// order, so the bracket count moves forward only: each byte once.
+    fn www_refused(&mut self, h: &[u8], p: usize) -> bool {
+        if !(self.www_lo < p && p < self.www_hi) {
+            return false;
+        }
+        if !self.www_even {
+            return true;
+        }
+        if p < self.www_pos {
+            return false;
+        }
+        let (a, b) = count_brackets(&h[self.www_pos..p]);
+        self.www_open = (self.www_open.0 + a, self.www_open.1 + b);
+        self.www_pos = p;
+        self.www_open == (0, 0)
     }
 
     /// The `www.` candidate at `p`, with the head `r`, was refused; the
     /// full path's text ends at `end`. A later `www.` in the same host ends
     /// at the same place and has the same last label: the same verdict. So
     /// does one before the first `@`, which has the same host. Unless a
-    /// port follows the host, or the trimming of the text's end could differ (brackets are balanced from
-    /// a candidate's start, emphasis depends on the byte before it), or the
+    /// port follows the host, or the trimming of the text's end could
+    /// differ (emphasis depends on the byte before the start; brackets are
+    /// counted from the start, so across a balanced stretch only), or the
     /// cap cut the region (a later trigger's cap is later).
     fn refused_www(&mut self, h: &[u8], p: usize, r: &Region, end: usize, cap: usize) {
         if r.end >= cap.min(h.len()) {
@@ -104,10 +140,70 @@ impl Memo {
         // brackets and emphasis marks that trimming looks at.
         let goes_on = !r.cut && end == r.end && matches!(h.get(r.end), Some(b'/' | b'?' | b'#'));
         let tail = &h[end.saturating_sub(1)..r.end];
-        if goes_on || !tail.iter().any(|&b| matches!(b, b')' | b']' | b'*' | b'_')) {
-            self.www_lo = p;
-            self.www_hi = same;
+        if goes_on {
+            self.set_www(p, same, false);
+        } else if !tail.iter().any(|&b| b == b'*' || b == b'_') {
+            let brackets = tail.iter().any(|&b| b == b')' || b == b']');
+            self.set_www(p, same, brackets);
         }
+    }
+
+    /// The full path refused the `www.` candidate whose text is `first`
+    /// (the piece on its line, from the trigger) and more pieces up to
+    /// `last` (lines joined after a hyphen, C-W3). A later `www.` in its
+    /// host on this line (the head check's region), before any `@` or `:`,
+    /// has a host that is a suffix of
+    /// this one's with the same continuation and end: the same last label,
+    /// the same verdict (as `refused_www`). Unless the end's trimming could
+    /// depend on the start (emphasis; brackets, across a balanced stretch
+    /// only; a grapheme cluster after a non-ASCII last byte), or the cap
+    /// cut the text.
+    pub(crate) fn refused_www_text(
+        &mut self,
+        h: &[u8],
+        cap: usize,
+        first: (usize, usize),
+        last: (usize, usize),
+        truncated: bool,
+    ) {
+        let p = first.0;
+        let (ls, le) = last;
+        if truncated || le <= ls || h[le - 1] >= 0x80 {
+            return;
+        }
+        // Near the cap, a character that did not fit under it ended the
+        // text (unflagged); a later trigger's cap is later.
+        let cap = cap.min(h.len());
+        if cap < h.len() && le + 4 > cap {
+            return;
+        }
+        // What the trimming dropped after the end, and the last byte kept:
+        // no emphasis mark; brackets only across a balanced stretch.
+        let mut k = le;
+        while k < h.len()
+            && matches!(
+                h[k],
+                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' | b')' | b']' | b'*' | b'_'
+            )
+        {
+            k += 1;
+        }
+        let tail = &h[le - 1..k];
+        if tail.iter().any(|&b| b == b'*' || b == b'_') {
+            return;
+        }
+        let brackets = tail.iter().any(|&b| b == b')' || b == b']');
+        // Within this one's host, as the head check finds it (up to a
+        // `/ ? #` or where the parser cuts it), and before an `@` or `:`.
+        let r = region(h, p, cap);
+        if cap < h.len() && r.end + 4 > cap {
+            return;
+        }
+        let hi = h[p..r.end]
+            .iter()
+            .position(|&b| b == b'@' || b == b':')
+            .map_or(r.end, |k| p + k);
+        self.set_www(p, hi, brackets);
     }
 
     /// The first `@` in `h[lo..hi]`. Amortized constant time over queries
@@ -192,6 +288,8 @@ struct Region {
     at: Option<usize>,
     /// A `:`: a port may follow the host.
     colon: bool,
+    /// It ends at a `]` that C-F7 may trim before the parser sees it.
+    open_end: bool,
 }
 
 /// The region scan stops at the first byte where the parser cuts an
@@ -205,6 +303,7 @@ fn region(h: &[u8], a: usize, cap: usize) -> Region {
         content: false,
         at: None,
         colon: false,
+        open_end: false,
     };
     let hh = &h[..cap.min(h.len())];
     let mut seen = 0u8;
@@ -240,6 +339,29 @@ fn region(h: &[u8], a: usize, cap: usize) -> Region {
         let c = CLASS[b as usize];
         if c & END != 0 || cuts(h, i, seen) {
             r.cut = c & END == 0;
+            // The full path trims the run's end before it parses: a `]`
+            // there may go (unmatched) and the parser never cut at it. It
+            // stays when a byte trimming never drops follows it.
+            if b == b']' {
+                // Within the cap: past it the text ends, and the `]` with it.
+                let kept = hh.get(i + 1).is_some_and(|&n| {
+                    URL_BYTE[n as usize]
+                        && !matches!(
+                            n,
+                            b'.' | b','
+                                | b';'
+                                | b':'
+                                | b'!'
+                                | b'?'
+                                | b'\''
+                                | b')'
+                                | b']'
+                                | b'*'
+                                | b'_'
+                        )
+                });
+                r.open_end = !kept;
+            }
             break;
         }
         if c & AT != 0 {
@@ -275,6 +397,9 @@ fn cuts(h: &[u8], i: usize, seen: u8) -> bool {
 /// grapheme cluster across it). A region that reaches the cap is decided:
 /// the full path cuts the URL there too.
 fn undecided(h: &[u8], r: &Region, a: usize, cap: usize) -> bool {
+    if r.open_end {
+        return true;
+    }
     if r.end >= cap {
         return false;
     }
@@ -436,7 +561,7 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize) -> Option<usize> {
 /// A bare `www.` candidate at `p`: `www.` and one more label, the last not
 /// a number (`Finder::acceptable`).
 pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
-    if memo.www_lo < p && p < memo.www_hi {
+    if memo.www_refused(h, p) {
         return Head::Refuse;
     }
     let cap = cap.min(h.len());
@@ -688,6 +813,9 @@ mod tests {
             "(www.1\u{600}. ",
             // Brackets balanced from the second `www.` but not the first.
             "www.1)www.2(www.3) ",
+            // The same at the end of a line joined after a hyphen (C-W3),
+            // which the full path decides (`refused_www_text`).
+            "www.1)www.2(www.a-\nb.3) ",
             // Emphasis closes what the second one's `*` opened.
             "www.1*www.2*",
             // A port cut trims back into the host.
@@ -700,6 +828,9 @@ mod tests {
         assert!(links(&f, "www.1)www.2(www.3) ")
             .iter()
             .any(|l| l.0 == "http://www.2(www.3)"));
+        assert!(links(&f, "www.1)www.2(www.a-\nb.3) ")
+            .iter()
+            .any(|l| l.0 == "http://www.2(www.a-b.3)"));
     }
 
     proptest! {

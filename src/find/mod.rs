@@ -898,7 +898,14 @@ impl Finder {
             return None;
         }
         let d = bare::delimit(h, p, cap, &depth, Form::Abbreviated, self.bare)?;
-        self.finish_bare(h, d, None, true, Some("http://"))
+        let (first, last, truncated) = (d.pieces.first, d.pieces.last(), d.truncated);
+        let found = self.finish_bare(h, d, None, true, Some("http://"));
+        if found.is_none() && self.head_checks() {
+            // Refused by the full path (the head could not tell: a join, a
+            // non-ASCII end): later `www.` triggers in its host learn it.
+            memo.refused_www_text(h, cap, first, last, truncated);
+        }
+        found
     }
 
     /// A bare e-mail address around the `@` at `a` (C-F5, e-mail mode).
