@@ -57,15 +57,46 @@ pub(crate) struct Memo {
     at_hi: usize,
     at_hit: bool,
     /// A `www.` trigger in `www_lo..www_hi` is refused: it lies in the
-    /// host of a refused one, whose verdict it shares. With `www_even`,
-    /// only if as many brackets open as close between the two (the
-    /// trimming of the end then drops the same bytes for both);
-    /// `www_open` is that balance from `www_lo` to `www_pos`.
+    /// host of a refused one, whose verdict it shares, if the trimming of
+    /// the end (C-F7) drops the same bytes for both (`www_trim`);
+    /// `www_open` is the bracket balance from `www_lo` to `www_pos`.
     www_lo: usize,
     www_hi: usize,
-    www_even: bool,
+    www_trim: Trim,
     www_pos: usize,
     www_open: (isize, isize),
+}
+
+/// When a later `www.` trigger's text, which ends where a refused one's
+/// ends, is trimmed as that one's was (`bare::trimmed_end`: an emphasis mark
+/// that closes the byte before the start; then sentence punctuation, and a
+/// `)` or `]` while more of its kind close than open in the text).
+#[derive(Clone, Copy, Debug, Default)]
+enum Trim {
+    /// Always: the URL goes on past what trimming looks at.
+    #[default]
+    Same,
+    /// Only across a stretch where as many brackets open as close.
+    Balanced,
+    /// The last byte is emphasis mark `mark` or none, and the end's run of
+    /// droppable bytes holds `closers` of `)`. Parentheses are counted from
+    /// the start, so the later text's balance is `balance` less the
+    /// stretch's; its trimming is the same where that drops as many of the
+    /// run's `)`, and where the byte before it is `mark` exactly when the
+    /// refused one's was (`before`). (No `[` or `]` lies in a region: the
+    /// parser cuts there.)
+    Counted {
+        mark: Option<u8>,
+        before: bool,
+        balance: isize,
+        closers: isize,
+    },
+}
+
+/// How many of `closers` trailing `)` a trimming drops where the text's
+/// balance of parentheses is `balance` (`bare::trimmed_end`).
+fn dropped(balance: isize, closers: isize) -> isize {
+    (-balance).clamp(0, closers)
 }
 
 impl Memo {
@@ -90,11 +121,11 @@ impl Memo {
     }
 
     /// Later `www.` triggers in `lo..hi` share the verdict of the refused
-    /// one at `lo`; with `even`, only across a balanced stretch.
-    fn set_www(&mut self, lo: usize, hi: usize, even: bool) {
+    /// one at `lo` where `trim` says they are trimmed alike.
+    fn set_www(&mut self, lo: usize, hi: usize, trim: Trim) {
         self.www_lo = lo;
         self.www_hi = hi;
-        self.www_even = even;
+        self.www_trim = trim;
         self.www_pos = lo;
         self.www_open = (0, 0);
     }
@@ -105,7 +136,7 @@ impl Memo {
         if !(self.www_lo < p && p < self.www_hi) {
             return false;
         }
-        if !self.www_even {
+        if matches!(self.www_trim, Trim::Same) {
             return true;
         }
         if p < self.www_pos {
@@ -114,7 +145,19 @@ impl Memo {
         let (a, b) = count_brackets(&h[self.www_pos..p]);
         self.www_open = (self.www_open.0 + a, self.www_open.1 + b);
         self.www_pos = p;
-        self.www_open == (0, 0)
+        match self.www_trim {
+            Trim::Same => true,
+            Trim::Balanced => self.www_open == (0, 0),
+            Trim::Counted {
+                mark,
+                before,
+                balance,
+                closers,
+            } => {
+                mark.is_none_or(|m| (h[p - 1] == m) == before)
+                    && dropped(balance - self.www_open.0, closers) == dropped(balance, closers)
+            }
+        }
     }
 
     /// The `www.` candidate at `p`, with the head `r`, was refused; the
@@ -126,7 +169,9 @@ impl Memo {
     /// counted from the start, so across a balanced stretch only), or the
     /// cap cut the region (a later trigger's cap is later).
     fn refused_www(&mut self, h: &[u8], p: usize, r: &Region, end: usize, cap: usize) {
-        if r.end >= cap.min(h.len()) {
+        // Cut by the cap: a later trigger's cap is later. (Where the text
+        // ends first, every later trigger's region ends there too.)
+        if cap < h.len() && r.end >= cap {
             return;
         }
         // A `:` ends the host, and where a bad port cuts the URL the
@@ -139,13 +184,38 @@ impl Memo {
         // URL goes on past the region; else it does only through the
         // brackets and emphasis marks that trimming looks at.
         let goes_on = !r.cut && end == r.end && matches!(h.get(r.end), Some(b'/' | b'?' | b'#'));
-        let tail = &h[end.saturating_sub(1)..r.end];
         if goes_on {
-            self.set_www(p, same, false);
-        } else if !tail.iter().any(|&b| b == b'*' || b == b'_') {
-            let brackets = tail.iter().any(|&b| b == b')' || b == b']');
-            self.set_www(p, same, brackets);
+            self.set_www(p, same, Trim::Same);
+            return;
         }
+        // The trimming of `p..r.end`, as `bare::trimmed_end` does it.
+        let mut e = r.end;
+        let mark = matches!(h[e - 1], b'*' | b'_').then_some(h[e - 1]);
+        let before = p > 0 && Some(h[p - 1]) == mark;
+        if before {
+            e -= 1;
+        }
+        let run = h[p..e]
+            .iter()
+            .rev()
+            .take_while(|&&b| {
+                matches!(
+                    b,
+                    b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' | b')' | b']'
+                )
+            })
+            .filter(|&&b| b == b')')
+            .count();
+        self.set_www(
+            p,
+            same,
+            Trim::Counted {
+                mark,
+                before,
+                balance: count_brackets(&h[p..e]).0,
+                closers: run as isize,
+            },
+        );
     }
 
     /// The full path refused the `www.` candidate whose text is `first`
@@ -192,18 +262,34 @@ impl Memo {
         if tail.iter().any(|&b| b == b'*' || b == b'_') {
             return;
         }
-        let brackets = tail.iter().any(|&b| b == b')' || b == b']');
+        let mut trim = if tail.iter().any(|&b| b == b')' || b == b']') {
+            Trim::Balanced
+        } else {
+            Trim::Same
+        };
         // Within this one's host, as the head check finds it (up to a
         // `/ ? #` or where the parser cuts it), and before an `@` or `:`.
         let r = region(h, p, cap);
         if cap < h.len() && r.end + 4 > cap {
             return;
         }
+        // Where the parser may cut the text inside the region (at its end,
+        // a port, a second `@`), the full path trims it there again: the
+        // same conditions on what the region holds.
+        if r.cut || r.colon || r.at.is_some() {
+            let held = &h[p..r.end];
+            if held.iter().any(|&b| b == b'*' || b == b'_') {
+                return;
+            }
+            if held.iter().any(|&b| b == b')' || b == b']') {
+                trim = Trim::Balanced;
+            }
+        }
         let hi = h[p..r.end]
             .iter()
             .position(|&b| b == b'@' || b == b':')
             .map_or(r.end, |k| p + k);
-        self.set_www(p, hi, brackets);
+        self.set_www(p, hi, trim);
     }
 
     /// The first `@` in `h[lo..hi]`. Amortized constant time over queries
@@ -706,6 +792,11 @@ mod tests {
             "www.a.b",
             ".1",
             ".b",
+            "*www.",
+            "_www.",
+            "www.1)",
+            "(www.1)",
+            ")*",
         ];
         prop::collection::vec(prop::sample::select(TOKENS), 0..40).prop_map(|v| v.concat())
     }
@@ -818,10 +909,22 @@ mod tests {
             "www.1)www.2(www.a-\nb.3) ",
             // Emphasis closes what the second one's `*` opened.
             "www.1*www.2*",
+            // Emphasis closes what the first one's `*` opened, not the
+            // second one's (whose host then ends `1*`).
+            "*www.a(www.b.1* ",
+            "_www.1_(www.a.1_ ",
+            // All the `)` at the end dropped from the first, one from the
+            // second (`www.a(b.1)`).
+            "www.1)www.a(b.1)) ",
+            // The same before an emphasis mark that closes both.
+            "*www.1)*www.a(b.1))* ",
             // A port cut trims back into the host.
             "www.1)www.a.b.:x ",
             // An `@`: the later one's host is another.
             "www.1@www.a.b ",
+            // The parser cuts the first one's text at the `]`, and trims
+            // it there by the brackets (found by the property test).
+            "www.1)www.)((www.1)].@",
         ] {
             assert_eq!(links(&f, t), links(&without, t), "{t}");
         }
@@ -831,6 +934,49 @@ mod tests {
         assert!(links(&f, "www.1)www.2(www.a-\nb.3) ")
             .iter()
             .any(|l| l.0 == "http://www.2(www.a-b.3)"));
+        for (t, url) in [
+            ("*www.a(www.b.1* ", "http://www.b.1*"),
+            ("_www.1_(www.a.1_ ", "http://www.a.1_"),
+            ("www.1)www.a(b.1)) ", "http://www.a(b.1)"),
+            ("*www.1)*www.a(b.1))* ", "http://www.a(b.1)"),
+        ] {
+            assert!(links(&f, t).iter().any(|l| l.0 == url), "{t}");
+        }
+    }
+
+    /// The runs that were quadratic within the cap (every trigger scanned
+    /// the run to its end): after the first refusal, the memo refuses
+    /// every later `www.` in the run, at the text's end too.
+    #[test]
+    fn c_s4_www_memo_covers_the_run() {
+        for (unit, end) in [
+            ("www.1)", " x"),
+            ("www.1)", ""),
+            ("(www.1)", ""),
+            ("(www.1)", " x"),
+            ("(www.1).", ""),
+            ("(www.1),", " x"),
+            ("*www.1*", ""),
+            ("*www.1*", " x"),
+            ("_www.1_", " x"),
+            ("www.1!", ""),
+        ] {
+            let t = unit.repeat(50) + end;
+            let h = t.as_bytes();
+            let mut m = Memo::default();
+            let triggers: Vec<usize> = (0..h.len())
+                .filter(|&i| h[i..].starts_with(b"www."))
+                .collect();
+            for (k, &p) in triggers.iter().enumerate() {
+                let mut probe = m;
+                assert_eq!(
+                    probe.www_refused(h, p),
+                    k > 0,
+                    "{unit:?} {end:?}: trigger {k}"
+                );
+                assert_eq!(www(h, p, h.len(), &mut m), Head::Refuse);
+            }
+        }
     }
 
     proptest! {
