@@ -21,7 +21,7 @@
 //! head checks (and with and without `Finder::bare_common` and
 //! `Finder::wrapped_common`) are the same on texts made of hostile pieces.
 
-use crate::bytes::URL_BYTE;
+use crate::bytes::{contains2, URL_BYTE};
 use crate::delimit::bare::{count_brackets, trimmed_end};
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::uri;
@@ -136,7 +136,21 @@ impl Memo {
         if !(self.www_lo < p && p < self.www_hi) {
             return false;
         }
-        if matches!(self.www_trim, Trim::Same) {
+        let (mark, before, balance, closers) = match self.www_trim {
+            Trim::Same => return true,
+            Trim::Balanced => (None, false, 0, None),
+            Trim::Counted {
+                mark,
+                before,
+                balance,
+                closers,
+            } => (mark, before, balance, Some(closers)),
+        };
+        if mark.is_some_and(|m| (h[p - 1] == m) != before) {
+            return false;
+        }
+        // No `)` at the end to drop: the brackets do not matter.
+        if closers == Some(0) {
             return true;
         }
         if p < self.www_pos {
@@ -145,18 +159,9 @@ impl Memo {
         let (a, b) = count_brackets(&h[self.www_pos..p]);
         self.www_open = (self.www_open.0 + a, self.www_open.1 + b);
         self.www_pos = p;
-        match self.www_trim {
-            Trim::Same => true,
-            Trim::Balanced => self.www_open == (0, 0),
-            Trim::Counted {
-                mark,
-                before,
-                balance,
-                closers,
-            } => {
-                mark.is_none_or(|m| (h[p - 1] == m) == before)
-                    && dropped(balance - self.www_open.0, closers) == dropped(balance, closers)
-            }
+        match closers {
+            None => self.www_open == (0, 0),
+            Some(n) => dropped(balance - self.www_open.0, n) == dropped(balance, n),
         }
     }
 
@@ -212,7 +217,12 @@ impl Memo {
             Trim::Counted {
                 mark,
                 before,
-                balance: count_brackets(&h[p..e]).0,
+                // With no `)` to drop, the balance is not asked for.
+                balance: if run > 0 {
+                    count_brackets(&h[p..e]).0
+                } else {
+                    0
+                },
                 closers: run as isize,
             },
         );
@@ -222,12 +232,11 @@ impl Memo {
     /// (the piece on its line, from the trigger) and more pieces up to
     /// `last` (lines joined after a hyphen, C-W3). A later `www.` in its
     /// host on this line (the head check's region), before any `@` or `:`,
-    /// has a host that is a suffix of
-    /// this one's with the same continuation and end: the same last label,
-    /// the same verdict (as `refused_www`). Unless the end's trimming could
-    /// depend on the start (emphasis; brackets, across a balanced stretch
-    /// only; a grapheme cluster after a non-ASCII last byte), or the cap
-    /// cut the text.
+    /// has a host that is a suffix of this one's with the same continuation
+    /// and end: the same last label, the same verdict (as `refused_www`).
+    /// Unless a trimming could depend on the start (emphasis; brackets,
+    /// across a balanced stretch only; a grapheme cluster after a
+    /// non-ASCII last byte), or the cap cut the text.
     pub(crate) fn refused_www_text(
         &mut self,
         h: &[u8],
@@ -247,8 +256,13 @@ impl Memo {
         if cap < h.len() && le + 4 > cap {
             return;
         }
-        // What the trimming dropped after the end, and the last byte kept:
-        // no emphasis mark; brackets only across a balanced stretch.
+        // The full path trims the text at its end, and again wherever the
+        // parser cuts it (anywhere in it, on any of its lines), counting
+        // brackets from the start and looking at the byte before it for
+        // emphasis. A later trigger's text is trimmed alike where the text,
+        // with what the trimming dropped after its end, holds no emphasis
+        // mark, and, where it holds a closing bracket, across a balanced
+        // stretch.
         let mut k = le;
         while k < h.len()
             && matches!(
@@ -258,11 +272,11 @@ impl Memo {
         {
             k += 1;
         }
-        let tail = &h[le - 1..k];
-        if tail.iter().any(|&b| b == b'*' || b == b'_') {
+        let text = &h[p..k];
+        if contains2(text, b'*', b'_') {
             return;
         }
-        let mut trim = if tail.iter().any(|&b| b == b')' || b == b']') {
+        let trim = if contains2(text, b')', b']') {
             Trim::Balanced
         } else {
             Trim::Same
@@ -272,18 +286,6 @@ impl Memo {
         let r = region(h, p, cap);
         if cap < h.len() && r.end + 4 > cap {
             return;
-        }
-        // Where the parser may cut the text inside the region (at its end,
-        // a port, a second `@`), the full path trims it there again: the
-        // same conditions on what the region holds.
-        if r.cut || r.colon || r.at.is_some() {
-            let held = &h[p..r.end];
-            if held.iter().any(|&b| b == b'*' || b == b'_') {
-                return;
-            }
-            if held.iter().any(|&b| b == b')' || b == b']') {
-                trim = Trim::Balanced;
-            }
         }
         let hi = h[p..r.end]
             .iter()
@@ -925,6 +927,13 @@ mod tests {
             // The parser cuts the first one's text at the `]`, and trims
             // it there by the brackets (found by the property test).
             "www.1)www.)((www.1)].@",
+            // The same where the parser cuts past the region, and the
+            // trimming comes back over the `?` (both found by the property
+            // test).
+            "www.1)!www.(www.1)?[http://",
+            // The parser cuts in the joined line (C-W3), where the trimming
+            // counts the brackets of the first line too.
+            "(www.)!www.-\na(www.1)[http://http://",
         ] {
             assert_eq!(links(&f, t), links(&without, t), "{t}");
         }
