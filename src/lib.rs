@@ -5,10 +5,12 @@
 //! It finds the four forms the specifications describe (`<URL:…>`, `<…>`,
 //! `"…"`, bare) and `www.` abbreviations; rejoins URLs wrapped across lines
 //! (quote prefixes of mail replies included); keeps the hyphen at a line
-//! break and reports the hyphen-less reading as the alternative. Its one
-//! guarantee: it never panics on input, and its time is linear in the
+//! break and reports the hyphen-less reading as the alternative. Its
+//! guarantees: it never panics on input, and its time is linear in the
 //! input (a SIMD search jumps to the bytes a URL must contain; all other
-//! work is local and capped).
+//! work is local and capped). The factor is not yet that of ordinary text
+//! on every input: some crafted runs still cost up to the URL cap
+//! ([`FinderBuilder::max_url_len`]) of work per trigger.
 //!
 //! # Example: find links
 //!
