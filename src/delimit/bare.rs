@@ -99,7 +99,7 @@ pub(crate) fn delimit(
         return None;
     }
     // C-F8: the end never splits a grapheme cluster.
-    let (ls, le) = pieces.rest.last().map_or(pieces.first, |p| (p.1, p.2));
+    let (ls, le) = pieces.last();
     if h[le - 1] >= 0x80 || h.get(le).is_some_and(|&b| b >= 0x80) {
         let last = std::str::from_utf8(&h[ls..le]).ok()?;
         let after = &h[le..cap.min(le + 32)];
@@ -186,12 +186,21 @@ pub(crate) fn trimmed_end(h: &[u8], s: usize, mut e: usize) -> usize {
     e
 }
 
+/// The bytes C-F7 may drop at a bare URL's end: sentence punctuation
+/// (always) and `)` and `]` (when unmatched). Emphasis marks aside.
+#[inline]
+pub(crate) fn may_drop(b: u8) -> bool {
+    matches!(
+        b,
+        b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' | b')' | b']'
+    )
+}
+
 /// Whether the last byte `b` of a URL is dropped (C-F7); `open` is the
 /// bracket balance of the text, counted by `count` when first needed.
 #[inline]
 fn drops(b: u8, open: &mut Option<(isize, isize)>, count: impl FnOnce() -> (isize, isize)) -> bool {
     match b {
-        b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' => true,
         b')' | b']' => {
             let (p, q) = open.get_or_insert_with(count);
             let n = if b == b')' { p } else { q };
@@ -201,7 +210,7 @@ fn drops(b: u8, open: &mut Option<(isize, isize)>, count: impl FnOnce() -> (isiz
             *n += 1;
             true
         }
-        _ => false,
+        _ => may_drop(b),
     }
 }
 

@@ -102,7 +102,7 @@ impl Pieces {
 
     /// End of the last piece in the input.
     pub(crate) fn end(&self) -> usize {
-        self.rest.last().map_or(self.first.1, |p| p.2)
+        self.last().1
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -195,7 +195,7 @@ impl Pieces {
 
     /// The last byte of the text, if any.
     pub(crate) fn last_byte(&self, h: &[u8]) -> Option<u8> {
-        let (s, e) = self.rest.last().map_or(self.first, |p| (p.1, p.2));
+        let (s, e) = self.last();
         if e > s {
             Some(h[e - 1])
         } else {

@@ -57,22 +57,8 @@ impl Finder {
         if text.len() > self.limits.max_url_len {
             return Some(None);
         }
-        let u = uri::parse_common(text)?;
-        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, false) {
-            return Some(None);
-        }
-        let link = Link {
-            url: Cow::Borrowed(text),
-            start: s,
-            end: e,
-            line: 0,
-            column: 0,
-            form,
-            alt: None,
-            meta: u.meta(),
-            truncated: false,
-        };
-        Some(Some((link, e + close.len())))
+        let link = self.common_link(text, s, form, class, slashes, ctx, false)?;
+        Some(link.map(|l| (l, e + close.len())))
     }
 
     /// A bare candidate from `s` (not past `cap`) in the common case: one
@@ -111,21 +97,50 @@ impl Finder {
             return None;
         }
         let text = crate::bytes::as_str(&h[s..t])?;
+        let link = self.common_link(
+            text,
+            s,
+            form,
+            Some(class),
+            slashes,
+            Context::Bare,
+            truncated,
+        )?;
+        Some(link.map(|l| (l, t)))
+    }
+
+    /// The link whose text `text` starts at `start`, when the one-pass
+    /// parser takes it (`None`: the general path decides); `Some(None)`
+    /// when it is no absolute URL that `acceptable` takes.
+    // Always inlined: built in its callers' place, the link is not moved
+    // through an `Option` (mail text cost 3% more instructions, link-dense
+    // text up to 7%).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn common_link<'h>(
+        &self,
+        text: &'h str,
+        start: usize,
+        form: Form,
+        class: Option<SchemeClass>,
+        slashes: bool,
+        ctx: Context,
+        truncated: bool,
+    ) -> Option<Option<Link<'h>>> {
         let u = uri::parse_common(text)?;
-        if !u.is_absolute() || !self.acceptable(&u, Some(class), slashes, Context::Bare, false) {
+        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, false) {
             return Some(None);
         }
-        let link = Link {
+        Some(Some(Link {
             url: Cow::Borrowed(text),
-            start: s,
-            end: t,
+            start,
+            end: start + text.len(),
             line: 0,
             column: 0,
             form,
             alt: None,
             meta: u.meta(),
             truncated,
-        };
-        Some(Some((link, t)))
+        }))
     }
 }

@@ -22,7 +22,7 @@
 //! `Finder::wrapped_common`) are the same on texts made of hostile pieces.
 
 use crate::bytes::{contains2, URL_BYTE};
-use crate::delimit::bare::{count_brackets, trimmed_end};
+use crate::delimit::bare::{count_brackets, may_drop, trimmed_end};
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::uri;
 
@@ -203,12 +203,7 @@ impl Memo {
         let run = h[p..e]
             .iter()
             .rev()
-            .take_while(|&&b| {
-                matches!(
-                    b,
-                    b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' | b')' | b']'
-                )
-            })
+            .take_while(|&&b| may_drop(b))
             .filter(|&&b| b == b')')
             .count();
         self.set_www(
@@ -264,12 +259,7 @@ impl Memo {
         // mark, and, where it holds a closing bracket, across a balanced
         // stretch.
         let mut k = le;
-        while k < h.len()
-            && matches!(
-                h[k],
-                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' | b')' | b']' | b'*' | b'_'
-            )
-        {
+        while k < h.len() && (may_drop(h[k]) || matches!(h[k], b'*' | b'_')) {
             k += 1;
         }
         let text = &h[p..k];
@@ -433,20 +423,7 @@ fn region(h: &[u8], a: usize, cap: usize) -> Region {
             if b == b']' {
                 // Within the cap: past it the text ends, and the `]` with it.
                 let kept = hh.get(i + 1).is_some_and(|&n| {
-                    URL_BYTE[n as usize]
-                        && !matches!(
-                            n,
-                            b'.' | b','
-                                | b';'
-                                | b':'
-                                | b'!'
-                                | b'?'
-                                | b'\''
-                                | b')'
-                                | b']'
-                                | b'*'
-                                | b'_'
-                        )
+                    URL_BYTE[n as usize] && !may_drop(n) && !matches!(n, b'*' | b'_')
                 });
                 r.open_end = !kept;
             }
