@@ -31,6 +31,86 @@ pub(crate) fn run_end(h: &[u8], mut i: usize, cap: usize) -> usize {
     }
 }
 
+/// What an earlier candidate learnt of a run of URL characters, so that the
+/// triggers inside one long run (`[sip:1][sip:1]...`, a `(www.1:)` run)
+/// do not each scan it again up to their cap: `h[lo..hi]` is made of whole
+/// run elements (one scan's `scan` went over them), and where `closed`,
+/// the run stops at `hi`. Each byte of a run is scanned once, however many
+/// triggers it holds. Offsets are into the current window.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RunMemo {
+    lo: usize,
+    hi: usize,
+    closed: bool,
+    valid: bool,
+}
+
+impl RunMemo {
+    /// `scan(h, i, cap)` through the memo: the end of the run at `i`, not
+    /// past `cap`. `scan` must be the same function at every call, one
+    /// whose elements are decided by their own bytes and `cap` alone
+    /// (`run_end`, `url_run`), whose elements are whole UTF-8 characters,
+    /// and which, stopping more than 4 bytes before `cap`, stops where the
+    /// run ends.
+    #[inline]
+    pub(crate) fn end(
+        &mut self,
+        h: &[u8],
+        i: usize,
+        cap: usize,
+        scan: impl Fn(&[u8], usize, usize) -> usize,
+    ) -> usize {
+        let cap = cap.min(h.len());
+        if i >= cap {
+            return i;
+        }
+        // Inside a character, a scan stops at once: the memo's elements
+        // start on characters.
+        if !(self.valid && self.lo <= i && i <= self.hi) || h[i] & 0xC0 == 0x80 {
+            let e = scan(h, i, cap);
+            self.set(i, e, cap);
+            return e;
+        }
+        if self.hi > cap {
+            // Every byte up to `cap` is run text: the end is `cap`, less a
+            // character that `cap` splits (which no element fits).
+            let mut e = cap;
+            while e > i && h[e] & 0xC0 == 0x80 {
+                e -= 1;
+            }
+            return e;
+        }
+        if self.hi == cap {
+            return cap;
+        }
+        if self.closed {
+            return self.hi;
+        }
+        let e = scan(h, self.hi, cap);
+        self.set(self.lo, e, cap);
+        e
+    }
+
+    fn set(&mut self, lo: usize, e: usize, cap: usize) {
+        self.lo = lo;
+        self.hi = e;
+        // A character that does not fit before `cap` stops a scan within
+        // 4 bytes of it, and a later cap may take it: not an end.
+        self.closed = e + 4 <= cap;
+        self.valid = true;
+    }
+
+    /// The window lost its first `by` bytes.
+    pub(crate) fn shift(&mut self, by: usize) {
+        if self.hi < by {
+            self.valid = false;
+        } else {
+            self.lo = self.lo.saturating_sub(by);
+            self.hi -= by;
+        }
+    }
+}
+
 /// Whether the token at `j` can continue a URL broken after a hyphen: URL
 /// text that starts like the rest of a word or path, so that a signature
 /// line (`-- `) or a list dash does not.
@@ -57,8 +137,9 @@ pub(crate) fn delimit(
     depth: &Depth,
     form: Form,
     opts: BareOptions,
+    runs: &mut RunMemo,
 ) -> Option<Delimited> {
-    let mut e = run_end(h, s, cap);
+    let mut e = runs.end(h, s, cap, run_end);
     if e == s {
         return None;
     }
@@ -86,7 +167,7 @@ pub(crate) fn delimit(
             }
             Joint::Break
         };
-        let e2 = run_end(h, j, cap);
+        let e2 = runs.end(h, j, cap, run_end);
         if e2 == j {
             break;
         }
@@ -246,8 +327,80 @@ mod tests {
     fn bare(t: &str, opts: BareOptions) -> Option<(String, Option<String>)> {
         let h = t.as_bytes();
         let s = t.find("http")?;
-        let d = delimit(h, s, h.len(), &Depth::fixed(0), Form::Bare, opts)?;
+        let d = delimit(
+            h,
+            s,
+            h.len(),
+            &Depth::fixed(0),
+            Form::Bare,
+            opts,
+            &mut RunMemo::default(),
+        )?;
         Some((d.pieces.text(h)?.into_owned(), d.pieces.alt(h)))
+    }
+
+    use proptest::prelude::*;
+
+    /// Bytes of runs and their ends: URL bytes, characters that go on a
+    /// bare URL and ones that end it, invalid UTF-8.
+    fn run_text() -> impl Strategy<Value = Vec<u8>> {
+        const TOKENS: &[&[u8]] = &[
+            b"a",
+            b"sip:1",
+            b"]",
+            b")",
+            b".",
+            b" ",
+            b"\n",
+            b"<",
+            "\u{e9}".as_bytes(),
+            "\u{3002}".as_bytes(),
+            "\u{200b}".as_bytes(),
+            "\u{1f600}".as_bytes(),
+            b"\xff",
+            b"\xe2\x80",
+        ];
+        prop::collection::vec(prop::sample::select(TOKENS), 0..80).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        /// C-S4: the run memo answers as the scan does, for triggers in
+        /// order (each later, its cap later), for any query, and after the
+        /// window drops its first bytes.
+        #[test]
+        fn c_s4_run_memo_answers_as_the_scan_does(
+            h in run_text(),
+            queries in prop::collection::vec((0usize..400, 0usize..40, any::<bool>()), 1..30),
+            drop_at in 0usize..30,
+            by in 0usize..64,
+        ) {
+            let url = |h: &[u8], i: usize, cap: usize| crate::bytes::url_run(h, i, cap, 0);
+            let mut sorted = queries.clone();
+            sorted.sort();
+            for qs in [queries, sorted] {
+                let (mut runs, mut ascii) = (RunMemo::default(), RunMemo::default());
+                let mut h = h.clone();
+                for (k, &(i, len, at_char)) in qs.iter().enumerate() {
+                    if k == drop_at {
+                        let by = by.min(h.len());
+                        h.drain(..by);
+                        runs.shift(by);
+                        ascii.shift(by);
+                    }
+                    let mut i = i.min(h.len());
+                    // Scans start on a character (as triggers and joins do),
+                    // or anywhere.
+                    while at_char && i > 0 && i < h.len() && h[i] & 0xC0 == 0x80 {
+                        i -= 1;
+                    }
+                    let cap = i + len;
+                    prop_assert_eq!(runs.end(&h, i, cap, run_end), run_end(&h, i, cap));
+                    prop_assert_eq!(ascii.end(&h, i, cap, url), url(&h, i, cap));
+                }
+            }
+        }
     }
 
     fn one(t: &str) -> String {

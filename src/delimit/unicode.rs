@@ -4,24 +4,7 @@
 
 use unicode_segmentation::GraphemeCursor;
 
-/// Decodes the UTF-8 character that starts at `i`, or `None` when the bytes
-/// there are not valid UTF-8 (invalid input ends a URL, it never panics).
-#[inline]
-pub(crate) fn char_at(h: &[u8], i: usize) -> Option<(char, usize)> {
-    let b0 = *h.get(i)?;
-    if b0 < 0x80 {
-        return Some((b0 as char, 1));
-    }
-    let len = match b0 {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => return None,
-    };
-    let bytes = h.get(i..i + len)?;
-    let s = std::str::from_utf8(bytes).ok()?;
-    s.chars().next().map(|c| (c, len))
-}
+pub(crate) use crate::bytes::char_at;
 
 /// Whether a non-ASCII character ends a bare URL: whitespace (NBSP
 /// included), C1 controls, and the punctuation blocks that follow URLs in

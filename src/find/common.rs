@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 
-use super::{Context, Finder, Link};
+use super::{head, Context, Finder, Link};
 use crate::delimit::bare;
 use crate::delimit::wrapper::{self, Opener};
 use crate::delimit::Form;
@@ -53,11 +53,10 @@ impl Finder {
         if e == s || e >= cap || !h[e..].starts_with(close) {
             return None;
         }
-        let text = crate::bytes::as_str(&h[s..e])?;
-        if text.len() > self.limits.max_url_len {
+        if e - s > self.limits.max_url_len {
             return Some(None);
         }
-        let link = self.common_link(text, s, form, class, slashes, ctx, false)?;
+        let link = self.common_link(&h[s..e], s, form, class, slashes, ctx, false)?;
         Some(link.map(|l| (l, e + close.len())))
     }
 
@@ -70,6 +69,7 @@ impl Finder {
     /// the URL, or end it inside a grapheme), a hyphen or line end that may
     /// be joined (C-W3, C-W6), a text the parser cuts or does not take in
     /// one pass.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn bare_common<'h>(
         &self,
         h: &'h [u8],
@@ -78,13 +78,16 @@ impl Finder {
         form: Form,
         class: SchemeClass,
         slashes: bool,
+        memo: &mut head::Memo,
     ) -> Option<Option<(Link<'h>, usize)>> {
         #[cfg(test)]
         if !self.common_path {
             return None;
         }
         let cap = cap.min(h.len());
-        let e = crate::bytes::url_run(h, s, cap, 0);
+        let e = memo
+            .ascii
+            .end(h, s, cap, |h, i, cap| crate::bytes::url_run(h, i, cap, 0));
         let truncated = e >= cap && cap < h.len();
         if e == s
             || h.get(e).is_some_and(|&b| b >= 0x80)
@@ -96,9 +99,8 @@ impl Finder {
         if t == s {
             return None;
         }
-        let text = crate::bytes::as_str(&h[s..t])?;
         let link = self.common_link(
-            text,
+            &h[s..t],
             s,
             form,
             Some(class),
@@ -111,7 +113,8 @@ impl Finder {
 
     /// The link whose text `text` starts at `start`, when the one-pass
     /// parser takes it (`None`: the general path decides); `Some(None)`
-    /// when it is no absolute URL that `acceptable` takes.
+    /// when it is no absolute URL that `acceptable` takes. The parser goes
+    /// first: a long text it does not take is not checked as UTF-8.
     // Always inlined: built in its callers' place, the link is not moved
     // through an `Option` (mail text cost 3% more instructions, link-dense
     // text up to 7%).
@@ -119,7 +122,7 @@ impl Finder {
     #[inline(always)]
     fn common_link<'h>(
         &self,
-        text: &'h str,
+        text: &'h [u8],
         start: usize,
         form: Form,
         class: Option<SchemeClass>,
@@ -127,7 +130,10 @@ impl Finder {
         ctx: Context,
         truncated: bool,
     ) -> Option<Option<Link<'h>>> {
-        let u = uri::parse_common(text)?;
+        let m = uri::parse_common_meta(text)?;
+        // ASCII: the one-pass parser takes nothing else.
+        let text = crate::bytes::as_str(text)?;
+        let u = uri::Uri::from_parts(text, m);
         if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, false) {
             return Some(None);
         }

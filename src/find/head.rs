@@ -22,7 +22,7 @@
 //! `Finder::wrapped_common`) are the same on texts made of hostile pieces.
 
 use crate::bytes::{contains2, URL_BYTE};
-use crate::delimit::bare::{count_brackets, may_drop, trimmed_end};
+use crate::delimit::bare::{count_brackets, may_drop, trimmed_end, RunMemo};
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::uri;
 
@@ -65,6 +65,10 @@ pub(crate) struct Memo {
     www_trim: Trim,
     www_pos: usize,
     www_open: (isize, isize),
+    /// The run of URL characters (`bare::run_end`) and of ASCII URL bytes
+    /// (`bytes::url_run`) that the last bare candidates scanned.
+    pub(crate) run: RunMemo,
+    pub(crate) ascii: RunMemo,
 }
 
 /// When a later `www.` trigger's text, which ends where a refused one's
@@ -118,6 +122,8 @@ impl Memo {
             self.www_hi -= by;
             self.www_pos -= by;
         }
+        self.run.shift(by);
+        self.ascii.shift(by);
     }
 
     /// Later `www.` triggers in `lo..hi` share the verdict of the refused

@@ -853,10 +853,10 @@ impl Finder {
         if self.refused_by_head(h, s, form, verdict, Some(class), slashes, None) {
             return None;
         }
-        if let Some(found) = self.bare_common(h, s, cap, form, class, slashes) {
+        if let Some(found) = self.bare_common(h, s, cap, form, class, slashes, memo) {
             return found;
         }
-        let d = bare::delimit(h, s, cap, &depth, form, self.bare)?;
+        let d = bare::delimit(h, s, cap, &depth, form, self.bare, &mut memo.run)?;
         self.finish_bare(h, d, Some(class), slashes, None)
     }
 
@@ -897,7 +897,15 @@ impl Finder {
         ) {
             return None;
         }
-        let d = bare::delimit(h, p, cap, &depth, Form::Abbreviated, self.bare)?;
+        let d = bare::delimit(
+            h,
+            p,
+            cap,
+            &depth,
+            Form::Abbreviated,
+            self.bare,
+            &mut memo.run,
+        )?;
         let (first, last, truncated) = (d.pieces.first, d.pieces.last(), d.truncated);
         let found = self.finish_bare(h, d, None, true, Some("http://"));
         if found.is_none() && self.head_checks() {
@@ -1052,6 +1060,31 @@ impl Finder {
     ) -> Option<(Link<'h>, usize)> {
         let plen = prefix.map_or(0, str::len);
         for _ in 0..3 {
+            if prefix.is_none() && d.pieces.rest.is_empty() {
+                // One piece, no prefix: parsed in place, so that a long text
+                // the parser stops early in is not first checked whole as
+                // UTF-8 (every trigger in a long run has one).
+                let (s, e) = d.pieces.first;
+                let (n, m) = uri::parse_prefix_bytes(&h[s..e], Syntax::Iri)?;
+                if n < e - s {
+                    if n == 0 {
+                        return None;
+                    }
+                    bare::retrim(h, &mut d.pieces, n);
+                    d.truncated = false;
+                    if d.pieces.len() == 0 {
+                        return None;
+                    }
+                    continue;
+                }
+                let url = crate::bytes::as_str(&h[s..e])?;
+                let u = Uri::from_parts(url, m);
+                if !u.is_absolute() || !self.acceptable(&u, class, slashes, Context::Bare, false) {
+                    return None;
+                }
+                d.consumed = e;
+                return Some((make_link(Cow::Borrowed(url), &d, m, None), e));
+            }
             let url = with_prefix(d.pieces.text(h)?, prefix);
             let u = uri::parse_prefix(&url, Syntax::Iri)?;
             let n = u.as_str().len();

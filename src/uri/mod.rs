@@ -162,6 +162,12 @@ pub fn parse_prefix(s: &str, syntax: Syntax) -> Option<Uri<'_>> {
     parse::parse_prefix(s, syntax)
 }
 
+/// [`parse_prefix`] on bytes, which need not be UTF-8 past the prefix: the
+/// prefix's length and components.
+pub(crate) fn parse_prefix_bytes(s: &[u8], syntax: Syntax) -> Option<(usize, Meta)> {
+    parse::parse_prefix_bytes(s, syntax)
+}
+
 /// Whether the parser takes the non-ASCII character `c` in a host or
 /// userinfo of an IRI (RFC 3987 `ucschar`).
 #[inline]
@@ -169,12 +175,12 @@ pub(crate) fn is_ucschar(c: char) -> bool {
     table::is_ucschar(c)
 }
 
-/// The URI `s` when it is of the common shape the one-pass parser takes
-/// (`parse::parse_common`); `None` says nothing about the general parser's
-/// verdict. For callers that have a fallback of their own.
+/// The components of `s` when it is of the common shape the one-pass
+/// parser takes (`parse::parse_common`; `s` is then ASCII); `None` says
+/// nothing about the general parser's verdict.
 #[inline]
-pub(crate) fn parse_common(s: &str) -> Option<Uri<'_>> {
-    parse::parse_common(s.as_bytes()).map(|m| Uri { s, m })
+pub(crate) fn parse_common_meta(s: &[u8]) -> Option<Meta> {
+    parse::parse_common(s)
 }
 
 impl<'a> Uri<'a> {

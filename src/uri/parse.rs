@@ -4,8 +4,11 @@
 //! # Invariants
 //!
 //! `pos <= s.len()`, `pos` only grows, and it always stands on a UTF-8
-//! boundary (the input is a `&str`; multi-byte characters are stepped over
-//! whole). Every component recorded in [`Meta`] is a span of the input.
+//! boundary (multi-byte characters are decoded and stepped over whole; a
+//! byte that starts no valid character stops a scan as a character outside
+//! its set does). Every component recorded in [`Meta`] is a span of the
+//! input. The input is bytes, so that a caller with a long candidate need
+//! not check all of it as UTF-8 before the parser stops early in it.
 //!
 //! # Errors and prefixes
 //!
@@ -118,7 +121,6 @@ enum Stop {
 
 struct Parser<'a> {
     s: &'a [u8],
-    text: &'a str,
     pos: usize,
     iri: bool,
 }
@@ -153,9 +155,9 @@ impl<'a> Parser<'a> {
                 return Stop::BadPct;
             }
             if b >= 0x80 && self.iri {
-                if let Some(c) = self.text[i..].chars().next() {
+                if let Some((c, len)) = crate::bytes::char_at(s, i) {
                     if table::is_ucschar(c) || (private && table::is_iprivate(c)) {
-                        i += c.len_utf8();
+                        i += len;
                         continue;
                     }
                 }
@@ -461,13 +463,18 @@ pub(crate) fn parse_meta(
     syntax: Syntax,
     require_scheme: bool,
 ) -> Result<Meta, ParseError> {
+    parse_meta_bytes(s.as_bytes(), syntax, require_scheme)
+}
+
+/// [`parse_meta`] on bytes: a byte that starts no valid UTF-8 character
+/// is where the parser stops.
+fn parse_meta_bytes(s: &[u8], syntax: Syntax, require_scheme: bool) -> Result<Meta, ParseError> {
     // The common shape is the same in both syntaxes (it is ASCII).
-    if let Some(m) = parse_common(s.as_bytes()) {
+    if let Some(m) = parse_common(s) {
         return Ok(m);
     }
     let mut p = Parser {
-        s: s.as_bytes(),
-        text: s,
+        s,
         pos: 0,
         iri: syntax == Syntax::Iri,
     };
@@ -480,7 +487,6 @@ pub(crate) fn parse_meta(
 pub(crate) fn parse_meta_general(s: &str, syntax: Syntax) -> Result<Meta, ParseError> {
     let mut p = Parser {
         s: s.as_bytes(),
-        text: s,
         pos: 0,
         iri: syntax == Syntax::Iri,
     };
@@ -489,13 +495,23 @@ pub(crate) fn parse_meta_general(s: &str, syntax: Syntax) -> Result<Meta, ParseE
 
 /// The longest prefix of `s` that is an absolute URI (or IRI).
 pub(crate) fn parse_prefix(s: &str, syntax: Syntax) -> Option<Uri<'_>> {
-    match parse_meta(s, syntax, true) {
-        Ok(m) => Some(Uri::from_parts(s, m)),
+    let (n, m) = parse_prefix_bytes(s.as_bytes(), syntax)?;
+    // `n` is on a character boundary (module invariants).
+    Some(Uri::from_parts(s.get(..n)?, m))
+}
+
+/// [`parse_prefix`] on bytes: the length of the longest prefix of `s` that
+/// is an absolute URI (or IRI), and its components. The prefix is valid
+/// UTF-8; the bytes after it are not looked at past where the parser
+/// stopped.
+pub(crate) fn parse_prefix_bytes(s: &[u8], syntax: Syntax) -> Option<(usize, Meta)> {
+    match parse_meta_bytes(s, syntax, true) {
+        Ok(m) => Some((s.len(), m)),
         Err(e) if e.kind() == ParseErrorKind::MissingScheme => None,
         Err(e) => {
-            let prefix = &s[..e.index()];
-            match parse_meta(prefix, syntax, true) {
-                Ok(m) => Some(Uri::from_parts(prefix, m)),
+            let n = e.index();
+            match parse_meta_bytes(&s[..n], syntax, true) {
+                Ok(m) => Some((n, m)),
                 // Unreachable by the invariant in the module docs; a
                 // property test holds it. Never panic on input.
                 Err(_) => None,
@@ -530,6 +546,37 @@ mod tests {
             if let Some(m) = parse_common(t.as_bytes()) {
                 prop_assert_eq!(Ok(m), parse_meta_general(&t, Syntax::Uri));
                 prop_assert_eq!(Ok(m), parse_meta_general(&t, Syntax::Iri));
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        /// On UTF-8 text the byte parser is the `&str` parser; past a byte
+        /// that starts no character it never goes, and what it takes is a
+        /// URI that is valid UTF-8 (`Finder` parses long candidates in
+        /// place, C-S4).
+        #[test]
+        fn c_s4_the_parser_on_bytes_stops_at_invalid_utf8(
+            t in uri_text(),
+            bad in prop::sample::select(vec![&b"\xff"[..], b"\xc3", b"\xe2\x80", b"\x80"]),
+            at in 0usize..64,
+        ) {
+            for syntax in [Syntax::Uri, Syntax::Iri] {
+                let whole = parse_prefix(&t, syntax).map(|u| (u.as_str().len(), u.m));
+                prop_assert_eq!(parse_prefix_bytes(t.as_bytes(), syntax), whole);
+                let mut b = t.as_bytes().to_vec();
+                let mut at = at.min(b.len());
+                while !t.is_char_boundary(at) {
+                    at -= 1;
+                }
+                b.splice(at..at, bad.iter().copied());
+                if let Some((n, m)) = parse_prefix_bytes(&b, syntax) {
+                    prop_assert!(n <= at);
+                    let p = std::str::from_utf8(&b[..n]).unwrap();
+                    prop_assert_eq!(parse_meta(p, syntax, true), Ok(m));
+                }
             }
         }
     }
