@@ -68,7 +68,10 @@ impl RunMemo {
         // start on characters.
         if !(self.valid && self.lo <= i && i <= self.hi) || h[i] & 0xC0 == 0x80 {
             let e = scan(h, i, cap);
-            self.set(i, e, cap);
+            // A short run costs less to scan again than to remember.
+            if e - i >= 64 {
+                self.set(i, e, cap);
+            }
             return e;
         }
         if self.hi > cap {
@@ -111,6 +114,81 @@ impl RunMemo {
     }
 }
 
+/// The bracket balance of a stretch `h[from..to]`, moved forward as later
+/// candidates ask for later stretches: the trimming of a long text counts
+/// its brackets from its start (C-F7), and every trigger in a long run has
+/// one. Each byte is counted about twice, however many triggers ask.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct BracketMemo {
+    valid: bool,
+    from: usize,
+    to: usize,
+    open: (isize, isize),
+}
+
+impl BracketMemo {
+    /// `count_brackets(&h[s..e])`, or `UNMATCHED` for both where a short
+    /// text holds no opener (the same trimming).
+    #[inline]
+    pub(crate) fn count(&mut self, h: &[u8], s: usize, e: usize) -> (isize, isize) {
+        let t = &h[s..e];
+        // Short texts (nearly all) are counted afresh, and most URLs hold
+        // no opener: every closer is unmatched.
+        if t.len() < 64 {
+            return if contains2(t, b'(', b'[') {
+                count_brackets(t)
+            } else {
+                (UNMATCHED, UNMATCHED)
+            };
+        }
+        if !(self.valid && self.from <= s && s <= self.to && self.to <= e) {
+            let c = count_brackets(t);
+            *self = BracketMemo {
+                valid: true,
+                from: s,
+                to: e,
+                open: c,
+            };
+            return c;
+        }
+        let gone = count_brackets(&h[self.from..s]);
+        let new = count_brackets(&h[self.to..e]);
+        self.open = (self.open.0 - gone.0 + new.0, self.open.1 - gone.1 + new.1);
+        self.from = s;
+        self.to = e;
+        self.open
+    }
+
+    /// The window lost its first `by` bytes.
+    pub(crate) fn shift(&mut self, by: usize) {
+        if self.from < by {
+            self.valid = false;
+        } else {
+            self.from -= by;
+            self.to -= by;
+        }
+    }
+}
+
+/// What earlier bare candidates learnt of the text ahead (the memos above).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct BareMemo {
+    /// Runs of URL characters (`run_end`).
+    pub(crate) run: RunMemo,
+    /// Runs of ASCII URL bytes (`url_run`).
+    pub(crate) ascii: RunMemo,
+    pub(crate) brackets: BracketMemo,
+}
+
+impl BareMemo {
+    /// The window lost its first `by` bytes.
+    pub(crate) fn shift(&mut self, by: usize) {
+        self.run.shift(by);
+        self.ascii.shift(by);
+        self.brackets.shift(by);
+    }
+}
+
 /// Whether the token at `j` can continue a URL broken after a hyphen: URL
 /// text that starts like the rest of a word or path, so that a signature
 /// line (`-- `) or a list dash does not.
@@ -137,9 +215,9 @@ pub(crate) fn delimit(
     depth: &Depth,
     form: Form,
     opts: BareOptions,
-    runs: &mut RunMemo,
+    memo: &mut BareMemo,
 ) -> Option<Delimited> {
-    let mut e = runs.end(h, s, cap, run_end);
+    let mut e = memo.run.end(h, s, cap, run_end);
     if e == s {
         return None;
     }
@@ -167,7 +245,7 @@ pub(crate) fn delimit(
             }
             Joint::Break
         };
-        let e2 = runs.end(h, j, cap, run_end);
+        let e2 = memo.run.end(h, j, cap, run_end);
         if e2 == j {
             break;
         }
@@ -175,7 +253,7 @@ pub(crate) fn delimit(
         e = e2;
         truncated = e >= cap && cap < h.len();
     }
-    trim_trailing(h, &mut pieces);
+    trim_trailing(h, &mut pieces, &mut memo.brackets);
     if pieces.len() == 0 {
         return None;
     }
@@ -188,7 +266,7 @@ pub(crate) fn delimit(
         if keep < last.len() {
             let total = pieces.len() - (last.len() - keep);
             pieces.truncate(total);
-            trim_trailing(h, &mut pieces);
+            trim_trailing(h, &mut pieces, &mut memo.brackets);
             if pieces.len() == 0 {
                 return None;
             }
@@ -205,11 +283,11 @@ pub(crate) fn delimit(
 /// C-F7: drops the sentence punctuation after a bare URL (`. , ; : ! ? '`
 /// and `...`), and a closing `)` or `]` that no opener inside the URL
 /// balances.
-pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces) {
+pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces, brackets: &mut BracketMemo) {
     if pieces.rest.is_empty() {
         // One piece, nearly every URL: the same rule on a slice.
         let (s, e) = pieces.first;
-        pieces.first.1 = trimmed_end(h, s, e);
+        pieces.first.1 = trimmed_end(h, s, e, brackets);
         return;
     }
     // Emphasis in plain-text mail: `*http://x/*` and `_http://x/_`; the
@@ -246,22 +324,16 @@ pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces) {
 }
 
 /// [`trim_trailing`] for the URL text `h[s..e]`: its new end.
-pub(crate) fn trimmed_end(h: &[u8], s: usize, mut e: usize) -> usize {
+pub(crate) fn trimmed_end(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> usize {
     if s > 0 && matches!(h[s - 1], b'*' | b'_') && e - s > 1 && h[e - 1] == h[s - 1] {
         e -= 1;
     }
     let mut open: Option<(isize, isize)> = None;
     // Counted on the text as it stands now: what the loop drops before a
-    // bracket is asked about is no bracket.
-    let count = move || {
-        let t = &h[s..e];
-        if contains2(t, b'(', b'[') {
-            count_brackets(t)
-        } else {
-            (UNMATCHED, UNMATCHED)
-        }
-    };
-    while e > s && drops(h[e - 1], &mut open, count) {
+    // bracket is asked about is no bracket. (A text without an opener
+    // counts each closer as unmatched, as `UNMATCHED` does.)
+    let e0 = e;
+    while e > s && drops(h[e - 1], &mut open, || brackets.count(h, s, e0)) {
         e -= 1;
     }
     e
@@ -315,9 +387,9 @@ pub(crate) fn count_brackets(t: &[u8]) -> (isize, isize) {
 }
 
 /// Trims a text that the parser cut short, by the same rule.
-pub(crate) fn retrim(h: &[u8], pieces: &mut Pieces, keep: usize) {
+pub(crate) fn retrim(h: &[u8], pieces: &mut Pieces, keep: usize, brackets: &mut BracketMemo) {
     pieces.truncate(keep);
-    trim_trailing(h, pieces);
+    trim_trailing(h, pieces, brackets);
 }
 
 #[cfg(test)]
@@ -334,7 +406,7 @@ mod tests {
             &Depth::fixed(0),
             Form::Bare,
             opts,
-            &mut RunMemo::default(),
+            &mut BareMemo::default(),
         )?;
         Some((d.pieces.text(h)?.into_owned(), d.pieces.alt(h)))
     }

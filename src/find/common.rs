@@ -86,6 +86,7 @@ impl Finder {
         }
         let cap = cap.min(h.len());
         let e = memo
+            .bare
             .ascii
             .end(h, s, cap, |h, i, cap| crate::bytes::url_run(h, i, cap, 0));
         let truncated = e >= cap && cap < h.len();
@@ -95,7 +96,7 @@ impl Finder {
         {
             return None;
         }
-        let t = bare::trimmed_end(h, s, e);
+        let t = bare::trimmed_end(h, s, e, &mut memo.bare.brackets);
         if t == s {
             return None;
         }

@@ -22,7 +22,7 @@
 //! `Finder::wrapped_common`) are the same on texts made of hostile pieces.
 
 use crate::bytes::{contains2, URL_BYTE};
-use crate::delimit::bare::{count_brackets, may_drop, trimmed_end, RunMemo};
+use crate::delimit::bare::{count_brackets, may_drop, trimmed_end, BareMemo, BracketMemo};
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::uri;
 
@@ -65,10 +65,10 @@ pub(crate) struct Memo {
     www_trim: Trim,
     www_pos: usize,
     www_open: (isize, isize),
-    /// The run of URL characters (`bare::run_end`) and of ASCII URL bytes
-    /// (`bytes::url_run`) that the last bare candidates scanned.
-    pub(crate) run: RunMemo,
-    pub(crate) ascii: RunMemo,
+    /// Runs and bracket counts of the last bare candidates.
+    pub(crate) bare: BareMemo,
+    /// The last head check's region.
+    region: RegionMemo,
 }
 
 /// When a later `www.` trigger's text, which ends where a refused one's
@@ -122,8 +122,8 @@ impl Memo {
             self.www_hi -= by;
             self.www_pos -= by;
         }
-        self.run.shift(by);
-        self.ascii.shift(by);
+        self.bare.shift(by);
+        self.region.shift(by);
     }
 
     /// Later `www.` triggers in `lo..hi` share the verdict of the refused
@@ -279,7 +279,7 @@ impl Memo {
         };
         // Within this one's host, as the head check finds it (up to a
         // `/ ? #` or where the parser cuts it), and before an `@` or `:`.
-        let r = region(h, p, cap);
+        let r = self.region.region(h, p, cap);
         if cap < h.len() && r.end + 4 > cap {
             return;
         }
@@ -362,6 +362,7 @@ static CLASS: [u8; 256] = {
 
 /// The authority-like run at `a`: its end (at most `cap`) and what it
 /// holds.
+#[cfg_attr(test, derive(Debug, PartialEq, Eq))]
 struct Region {
     end: usize,
     /// It ends at a byte where the parser cuts the URL (`cuts`).
@@ -380,7 +381,15 @@ struct Region {
 /// authority short (`[` or `]` inside it, a `%` without two hex digits, a
 /// second `@`): what follows cannot change the verdict, and a run of
 /// hostile bytes is not scanned to its end for every trigger in it.
+#[cfg(test)]
 fn region(h: &[u8], a: usize, cap: usize) -> Region {
+    region_from(h, a, a, 0, cap)
+}
+
+/// The region that starts at `a`, scanned from `i` with the classes `seen`
+/// of `h[a..i]` (and `at`, `colon` of that stretch left to the caller).
+#[inline(always)]
+fn region_from(h: &[u8], a: usize, mut i: usize, mut seen: u8, cap: usize) -> Region {
     let mut r = Region {
         end: a,
         cut: false,
@@ -390,8 +399,6 @@ fn region(h: &[u8], a: usize, cap: usize) -> Region {
         open_end: false,
     };
     let hh = &h[..cap.min(h.len())];
-    let mut seen = 0u8;
-    let mut i = a;
     loop {
         // The hot loop: host bytes. Ends and special bytes leave it.
         while let Some(&b) = hh.get(i) {
@@ -445,6 +452,167 @@ fn region(h: &[u8], a: usize, cap: usize) -> Region {
     r.end = i;
     r.content = seen & ALNUM != 0;
     r
+}
+
+/// What the last region scan learnt, so that the triggers of one long run
+/// (`www.1:)www.1:)...`) do not each scan it again up to their cap: from
+/// any start in `lo..=at` (`lo..=hi` without an `@`), the region goes over
+/// `lo..hi` alike. Where `closed`, it stops at `hi` for a reason that
+/// neither the start nor a later cap changes, with `cut` and `open_end`;
+/// else the cap stopped it, and the scan goes on from `hi`.
+#[derive(Clone, Copy, Debug, Default)]
+struct RegionMemo {
+    valid: bool,
+    lo: usize,
+    hi: usize,
+    closed: bool,
+    cut: bool,
+    open_end: bool,
+    /// The first `@` in `lo..hi`: a later start sees another userinfo.
+    at: Option<usize>,
+    /// The first `:` in `colon_from..hi` (`lo <= colon_from <= hi`).
+    colon_from: usize,
+    colon_next: Option<usize>,
+    /// The last letter, digit or non-ASCII character in `lo..hi`.
+    last_alnum: Option<usize>,
+}
+
+/// The first `:` in `h[lo..hi]`, where `any` says there is one.
+#[inline]
+fn first_colon(h: &[u8], lo: usize, hi: usize, any: bool) -> Option<usize> {
+    if !any {
+        return None;
+    }
+    h[lo..hi].iter().position(|&b| b == b':').map(|k| lo + k)
+}
+
+/// The last letter, digit or non-ASCII byte (a region holds only
+/// `ucschar` ones) in `h[lo..hi]`. From the end: a host's last byte is
+/// nearly always one.
+#[inline]
+fn last_alnum(h: &[u8], lo: usize, hi: usize) -> Option<usize> {
+    h[lo..hi]
+        .iter()
+        .rposition(|&b| CLASS[b as usize] & ALNUM != 0 || b >= 0x80)
+        .map(|k| lo + k)
+}
+
+impl RegionMemo {
+    /// The region at `a`, not past `cap` (`region`), through the memo.
+    #[inline]
+    fn region(&mut self, h: &[u8], a: usize, cap: usize) -> Region {
+        let cap = cap.min(h.len());
+        if self.valid {
+            if let Some(r) = self.recall(h, a, cap) {
+                return r;
+            }
+        }
+        let r = region_from(h, a, a, 0, cap);
+        // A short region costs less to scan again than to remember.
+        if r.end - a >= 64 {
+            self.remember(h, a, cap, &r);
+        }
+        r
+    }
+
+    /// The region at `a` from the memo, where it holds `a` and `cap` does
+    /// not cut it shorter.
+    #[inline(never)]
+    fn recall(&mut self, h: &[u8], a: usize, cap: usize) -> Option<Region> {
+        let usable = self.lo <= a
+            && a <= self.at.unwrap_or(self.hi)
+            && a <= self.hi
+            && a < cap
+            && h[a] & 0xC0 != 0x80;
+        if !usable || (self.closed && self.hi + 4 > cap) || (!self.closed && self.hi > cap) {
+            return None;
+        }
+        if !self.closed {
+            // The cap stopped the scan (or may have): go on from there, up
+            // to this cap (at once, where it is the same).
+            let seen = if self.at.is_some() { AT } else { 0 };
+            let r = region_from(h, a, self.hi, seen, cap);
+            if self.colon_next.is_none() {
+                self.colon_next = first_colon(h, self.hi, r.end, r.colon);
+            }
+            self.last_alnum = last_alnum(h, self.hi, r.end).or(self.last_alnum);
+            self.hi = r.end;
+            self.closed = r.end + 4 <= cap;
+            self.cut = r.cut;
+            self.open_end = r.open_end;
+            self.at = self.at.or(r.at);
+        }
+        let colon = self.first_colon(h, a, self.hi).is_some();
+        Some(Region {
+            end: self.hi,
+            cut: self.cut,
+            content: self.last_alnum.is_some_and(|k| k >= a),
+            at: self.at,
+            colon,
+            open_end: self.open_end,
+        })
+    }
+
+    /// Remembers the region `r` scanned from `a`.
+    #[inline(never)]
+    fn remember(&mut self, h: &[u8], a: usize, cap: usize, r: &Region) {
+        *self = RegionMemo {
+            valid: true,
+            lo: a,
+            hi: r.end,
+            closed: r.end + 4 <= cap,
+            cut: r.cut,
+            open_end: r.open_end,
+            at: r.at,
+            colon_from: a,
+            colon_next: first_colon(h, a, r.end, r.colon),
+            last_alnum: last_alnum(h, a, r.end),
+        };
+    }
+
+    /// The first `:` in `h[from..end]`, within the region `r` (`any`: it
+    /// holds one at or after `from`). Amortized constant time over the
+    /// triggers of one remembered region, whose `from` grows.
+    fn colon_in(&mut self, h: &[u8], from: usize, end: usize, any: bool) -> Option<usize> {
+        if !any {
+            return None;
+        }
+        if self.valid && self.lo <= from && end <= self.hi {
+            return self.first_colon(h, from, end);
+        }
+        first_colon(h, from, end, true)
+    }
+
+    /// The first `:` in `h[from..end]`, with `lo <= from` and `end <=
+    /// hi`: each byte searched once while `from` grows.
+    fn first_colon(&mut self, h: &[u8], from: usize, end: usize) -> Option<usize> {
+        let known = match self.colon_next {
+            Some(k) if k >= from && self.colon_from <= from => Some(Some(k)),
+            None if self.colon_from <= from => Some(None),
+            _ => None,
+        };
+        let k = known.unwrap_or_else(|| {
+            let k = first_colon(h, from, self.hi, true);
+            self.colon_from = from;
+            self.colon_next = k;
+            k
+        });
+        k.filter(|&k| k < end)
+    }
+
+    /// The window lost its first `by` bytes.
+    fn shift(&mut self, by: usize) {
+        if self.lo < by {
+            self.valid = false;
+        } else {
+            self.lo -= by;
+            self.hi -= by;
+            self.at = self.at.map(|k| k - by);
+            self.colon_from -= by;
+            self.colon_next = self.colon_next.map(|k| k - by);
+            self.last_alnum = self.last_alnum.map(|k| k - by);
+        }
+    }
 }
 
 /// Whether the parser cuts an authority that starts at `a` at the special
@@ -532,20 +700,20 @@ pub(crate) fn authority_policy(h: &[u8], c: usize) -> Option<usize> {
 /// A bare `scheme://` candidate from `s` (`c` is the colon) whose scheme is
 /// not `file`: [`authority_policy`], then the host, a part of the
 /// authority, must hold a letter or digit (`Finder::acceptable`).
-pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize) -> Head {
+pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Memo) -> Head {
     let a = c + 3;
     let Some(from) = authority_policy(h, c) else {
         return Head::Refuse;
     };
     let cap = cap.min(h.len());
     if from > a {
-        let r = region(h, from, cap);
+        let r = memo.region.region(h, from, cap);
         if undecided(h, &r, from, cap) {
             return Head::Pass;
         }
-        return text_end(h, s, &r, cap).map_or(Head::Pass, Head::Decide);
+        return text_end(h, s, &r, cap, &mut memo.bare.brackets).map_or(Head::Pass, Head::Decide);
     }
-    let r = region(h, a, cap);
+    let r = memo.region.region(h, a, cap);
     if undecided(h, &r, a, cap) {
         return Head::Pass;
     }
@@ -558,10 +726,10 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize) -> Head {
         // The host is the region, which holds a letter or digit.
         return Head::Pass;
     }
-    match text_end(h, s, &r, cap) {
+    match text_end(h, s, &r, cap, &mut memo.bare.brackets) {
         // A letter, digit or non-ASCII character, as `Finder::acceptable`.
         Some(end) => Head::of(
-            host(h, s, a, &r, end)
+            host(h, s, a, &r, end, memo)
                 .iter()
                 .any(|&b| b.is_ascii_alphanumeric() || b >= 0x80),
         ),
@@ -574,19 +742,25 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize) -> Head {
 /// up to a `:`. A port that is not all digits up to the authority's end is
 /// where the parser cuts the URL, and the full path then trims what is
 /// left (C-F7), which may reach back into the host (`www.a.b.:x`).
-fn host<'h>(h: &'h [u8], start: usize, a: usize, r: &Region, end: usize) -> &'h [u8] {
+fn host<'h>(
+    h: &'h [u8],
+    start: usize,
+    a: usize,
+    r: &Region,
+    end: usize,
+    memo: &mut Memo,
+) -> &'h [u8] {
     let hs = r.at.map_or(a, |at| at + 1).min(end);
-    // Hosts are a few dozen bytes: a byte loop, not `memchr`'s set-up.
-    let Some(k) = h[hs..end].iter().position(|&b| b == b':') else {
+    // The text ends within the region: without a `:` in it, none.
+    let Some(colon) = memo.region.colon_in(h, hs, end, r.colon) else {
         return &h[hs..end];
     };
-    let colon = hs + k;
     let digits = h[colon + 1..end]
         .iter()
         .position(|b| !b.is_ascii_digit())
         .map_or(end, |n| colon + 1 + n);
     let he = if digits < end && !matches!(h[digits], b'/' | b'?' | b'#') {
-        colon.min(trimmed_end(h, start, digits))
+        colon.min(trimmed_end(h, start, digits, &mut memo.bare.brackets))
     } else {
         colon
     };
@@ -600,10 +774,16 @@ fn host<'h>(h: &'h [u8], start: usize, a: usize, r: &Region, end: usize) -> &'h 
 /// never trims; a `?` followed by a byte that neither the trimming nor the
 /// parser removes), else the run's end less the punctuation the full path
 /// trims (C-F7).
-fn text_end(h: &[u8], start: usize, r: &Region, cap: usize) -> Option<usize> {
+fn text_end(
+    h: &[u8],
+    start: usize,
+    r: &Region,
+    cap: usize,
+    brackets: &mut BracketMemo,
+) -> Option<usize> {
     if r.cut {
         // The parser cuts the URL here, and the full path trims the rest.
-        return Some(trimmed_end(h, start, r.end));
+        return Some(trimmed_end(h, start, r.end, brackets));
     }
     match h.get(r.end) {
         Some(b'/' | b'#') if r.end < cap => Some(r.end),
@@ -623,7 +803,7 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize) -> Option<usize> {
             // The full path looks at grapheme clusters where the URL ends
             // next to a non-ASCII character (C-F8): after a non-ASCII last
             // character, that is not decided here.
-            let t = trimmed_end(h, start, r.end);
+            let t = trimmed_end(h, start, r.end, brackets);
             (t == start || h[t - 1] < 0x80).then_some(t)
         }
     }
@@ -636,16 +816,16 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
         return Head::Refuse;
     }
     let cap = cap.min(h.len());
-    let r = region(h, p, cap);
+    let r = memo.region.region(h, p, cap);
     if undecided(h, &r, p, cap) {
         return Head::Pass;
     }
-    let Some(end) = text_end(h, p, &r, cap) else {
+    let Some(end) = text_end(h, p, &r, cap, &mut memo.bare.brackets) else {
         return Head::Pass;
     };
     // `host.get(4..)`, as `Finder::acceptable` takes it (the host after an
     // `@` need not start with `www.`).
-    let host = host(h, p, p, &r, end);
+    let host = host(h, p, p, &r, end, memo);
     let rest = host.get(4..).unwrap_or(&[]);
     let ok = match rest.iter().rposition(|&b| b == b'.') {
         Some(k) => {
@@ -829,6 +1009,144 @@ mod tests {
                 let mut without = with.clone();
                 without.head_checks = false;
                 without.scanner.empty_path_refusal = false;
+                prop_assert_eq!(links(&with, &t), links(&without, &t));
+            }
+        }
+    }
+
+    /// Long runs: a few hostile pieces repeated, so that one run holds
+    /// many triggers (the memos remember runs of 64 bytes and more).
+    fn repeated_text() -> impl Strategy<Value = String> {
+        (hostile_text(), 1usize..60, hostile_text())
+            .prop_map(|(unit, n, tail)| format!("{}{tail}", unit.repeat(n)))
+    }
+
+    /// Bytes of authorities and what ends or cuts them.
+    fn region_text() -> impl Strategy<Value = Vec<u8>> {
+        const TOKENS: &[&str] = &[
+            "www.", "a", "1", ":", ")", "(", "@", "[", "]", "%", "%41", "\u{e9}", "\u{3002}",
+            "\u{e000}", " ", "/", "-", "\n", "*", ".", "]a",
+        ];
+        // Region bytes, more often: long regions are what the memo keeps.
+        const INSIDE: &[&str] = &[
+            "www.", "a", "1", ":", ")", "(", "-", "*", ".", "%41", "\u{e9}",
+        ];
+        let piece =
+            |t: &'static [&'static str]| prop::collection::vec(prop::sample::select(t), 0..8);
+        (
+            piece(TOKENS),
+            piece(INSIDE),
+            1usize..100,
+            piece(TOKENS),
+            piece(TOKENS),
+        )
+            .prop_map(|(head, unit, n, mid, tail)| {
+                let unit = unit.concat();
+                format!(
+                    "{}{}{}{}{}",
+                    head.concat(),
+                    unit.repeat(n),
+                    mid.concat(),
+                    unit.repeat(n),
+                    tail.concat()
+                )
+                .into_bytes()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        /// C-S4: the region memo answers as a fresh scan does, and its
+        /// colons are the first ones, for triggers in order (each cap
+        /// later), for any query, and after the window drops its first
+        /// bytes.
+        #[test]
+        fn c_s4_region_memo_answers_as_the_scan_does(
+            h in region_text(),
+            queries in prop::collection::vec((0usize..2000, 0usize..200, 0usize..40), 1..40),
+            drop_at in 0usize..40,
+            by in 0usize..200,
+        ) {
+            let mut sorted = queries.clone();
+            sorted.sort();
+            for qs in [queries, sorted] {
+                let mut memo = RegionMemo::default();
+                let mut h = h.clone();
+                for (k, &(a, len, back)) in qs.iter().enumerate() {
+                    if k == drop_at {
+                        let by = by.min(h.len());
+                        h.drain(..by);
+                        memo.shift(by);
+                    }
+                    let mut a = a.min(h.len());
+                    while a > 0 && a < h.len() && h[a] & 0xC0 == 0x80 {
+                        a -= 1;
+                    }
+                    let cap = a + len;
+                    let r = memo.region(&h, a, cap);
+                    prop_assert_eq!(&r, &region(&h, a, cap));
+                    // The host's colon, from a place in the region.
+                    let from = r.end.saturating_sub(back).max(a);
+                    let want = h[from..r.end].iter().position(|&b| b == b':').map(|k| from + k);
+                    let any = h[a..r.end].contains(&b':');
+                    prop_assert_eq!(memo.colon_in(&h, from, r.end, any), want);
+                }
+            }
+        }
+
+        /// C-S4: the bracket memo trims as a fresh count does.
+        #[test]
+        fn c_s4_bracket_memo_trims_as_a_fresh_count_does(
+            h in region_text(),
+            queries in prop::collection::vec((0usize..2000, 0usize..300), 1..40),
+            drop_at in 0usize..40,
+            by in 0usize..200,
+        ) {
+            let mut sorted = queries.clone();
+            sorted.sort();
+            for qs in [queries, sorted] {
+                let mut memo = crate::delimit::bare::BracketMemo::default();
+                let mut h = h.clone();
+                for (k, &(s, len)) in qs.iter().enumerate() {
+                    if k == drop_at {
+                        let by = by.min(h.len());
+                        h.drain(..by);
+                        memo.shift(by);
+                    }
+                    let s = s.min(h.len());
+                    let e = h.len().min(s + len);
+                    let fresh = &mut crate::delimit::bare::BracketMemo::default();
+                    prop_assert_eq!(trimmed_end(&h, s, e, &mut memo), trimmed_end(&h, s, e, fresh));
+                    if e - s >= 64 {
+                        prop_assert_eq!(memo.count(&h, s, e), count_brackets(&h[s..e]));
+                    }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        /// C-S4: what earlier triggers learnt (runs, regions, colons,
+        /// bracket counts, `@`s, refused hosts) changes no link: the same
+        /// links as with every trigger starting afresh.
+        #[test]
+        fn c_s4_memos_change_no_link(t in repeated_text()) {
+            for b in [
+                FinderBuilder::new(),
+                FinderBuilder::new()
+                    .email(true)
+                    .join_unhyphenated_breaks(true)
+                    .max_url_len(100)
+                    .max_line_len(300)
+                    .max_wrapper_bytes(120)
+                    .clone(),
+            ] {
+                let with = b.build().unwrap();
+                let mut without = with.clone();
+                without.memos = false;
                 prop_assert_eq!(links(&with, &t), links(&without, &t));
             }
         }
@@ -1035,7 +1353,7 @@ mod tests {
 
     #[test]
     fn c_s4_authority_heads() {
-        let head = |t: &str| authority(t.as_bytes(), 0, 4, t.len());
+        let head = |t: &str| authority(t.as_bytes(), 0, 4, t.len(), &mut Memo::default());
         assert_eq!(head("http://example.org/"), Head::Pass);
         assert_eq!(head("http://a@b.example/"), Head::Pass);
         assert_eq!(

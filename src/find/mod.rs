@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use crate::delimit::bare::{self, BareOptions};
+use crate::delimit::bare::{self, BareOptions, BracketMemo};
 use crate::delimit::rejoin::{whitespace_run, Depth};
 use crate::delimit::wrapper::{self, Opener};
 use crate::delimit::{Delimited, Form, Limits, Pieces};
@@ -349,6 +349,8 @@ impl FinderBuilder {
             head_checks: true,
             #[cfg(test)]
             common_path: true,
+            #[cfg(test)]
+            memos: true,
             scanner: Scanner::new(&opaque, self.www, self.email),
             classes: ClassTable::new(
                 classes
@@ -439,6 +441,10 @@ pub struct Finder {
     /// `bare_common` runs (always, but in the tests that compare).
     #[cfg(test)]
     pub(crate) common_path: bool,
+    /// What earlier triggers learnt is kept (always, but in the tests that
+    /// compare).
+    #[cfg(test)]
+    pub(crate) memos: bool,
     scanner: Scanner,
     classes: ClassTable,
     limits: Limits,
@@ -692,6 +698,10 @@ impl Finder {
                     }
                 }
             };
+            #[cfg(test)]
+            if !self.memos {
+                st.memo = head::Memo::default();
+            }
             if let Some((link, consumed)) = self.candidate(h, t, st.floor, line_cap, &mut st.memo) {
                 st.floor = consumed;
                 st.pos = st.pos.max(consumed);
@@ -844,20 +854,29 @@ impl Finder {
                 Head::Refuse
             }
         } else if slashes {
-            head::authority(h, s, c, cap)
+            head::authority(h, s, c, cap, memo)
         } else if head::opaque_ok(h, c, mailto, memo) {
             Head::Pass
         } else {
             Head::Refuse
         };
-        if self.refused_by_head(h, s, form, verdict, Some(class), slashes, None) {
+        if self.refused_by_head(
+            h,
+            s,
+            form,
+            verdict,
+            Some(class),
+            slashes,
+            None,
+            &mut memo.bare.brackets,
+        ) {
             return None;
         }
         if let Some(found) = self.bare_common(h, s, cap, form, class, slashes, memo) {
             return found;
         }
-        let d = bare::delimit(h, s, cap, &depth, form, self.bare, &mut memo.run)?;
-        self.finish_bare(h, d, Some(class), slashes, None)
+        let d = bare::delimit(h, s, cap, &depth, form, self.bare, &mut memo.bare)?;
+        self.finish_bare(h, d, Some(class), slashes, None, &mut memo.bare.brackets)
     }
 
     fn at_www<'h>(
@@ -894,6 +913,7 @@ impl Finder {
             None,
             true,
             Some("http://"),
+            &mut memo.bare.brackets,
         ) {
             return None;
         }
@@ -904,10 +924,10 @@ impl Finder {
             &depth,
             Form::Abbreviated,
             self.bare,
-            &mut memo.run,
+            &mut memo.bare,
         )?;
         let (first, last, truncated) = (d.pieces.first, d.pieces.last(), d.truncated);
-        let found = self.finish_bare(h, d, None, true, Some("http://"));
+        let found = self.finish_bare(h, d, None, true, Some("http://"), &mut memo.bare.brackets);
         if found.is_none() && self.head_checks() {
             // Refused by the full path (the head could not tell: a join, a
             // non-ASCII end): later `www.` triggers in its host learn it.
@@ -1032,6 +1052,7 @@ impl Finder {
         class: Option<SchemeClass>,
         slashes: bool,
         prefix: Option<&str>,
+        brackets: &mut BracketMemo,
     ) -> bool {
         match verdict {
             Head::Pass => false,
@@ -1043,7 +1064,8 @@ impl Finder {
                     consumed: end,
                     truncated: false,
                 };
-                self.finish_bare(h, d, class, slashes, prefix).is_none()
+                self.finish_bare(h, d, class, slashes, prefix, brackets)
+                    .is_none()
             }
         }
     }
@@ -1057,6 +1079,7 @@ impl Finder {
         class: Option<SchemeClass>,
         slashes: bool,
         prefix: Option<&str>,
+        brackets: &mut BracketMemo,
     ) -> Option<(Link<'h>, usize)> {
         let plen = prefix.map_or(0, str::len);
         for _ in 0..3 {
@@ -1070,7 +1093,7 @@ impl Finder {
                     if n == 0 {
                         return None;
                     }
-                    bare::retrim(h, &mut d.pieces, n);
+                    bare::retrim(h, &mut d.pieces, n, brackets);
                     d.truncated = false;
                     if d.pieces.len() == 0 {
                         return None;
@@ -1105,7 +1128,7 @@ impl Finder {
             if n <= plen {
                 return None;
             }
-            bare::retrim(h, &mut d.pieces, n - plen);
+            bare::retrim(h, &mut d.pieces, n - plen, brackets);
             d.truncated = false;
             if d.pieces.len() == 0 {
                 return None;
