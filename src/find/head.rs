@@ -435,10 +435,8 @@ fn region_from(h: &[u8], a: usize, mut i: usize, mut seen: u8, cap: usize) -> Re
             // stays when a byte trimming never drops follows it.
             if b == b']' {
                 // Within the cap: past it the text ends, and the `]` with it.
-                let kept = hh.get(i + 1).is_some_and(|&n| {
-                    URL_BYTE[n as usize] && !may_drop(n) && !matches!(n, b'*' | b'_')
-                });
-                r.open_end = !kept;
+                let k = past_trimmable(hh, i + 1, true);
+                r.open_end = !hh.get(k).is_some_and(|&n| kept(n));
             }
             break;
         }
@@ -458,7 +456,8 @@ fn region_from(h: &[u8], a: usize, mut i: usize, mut seen: u8, cap: usize) -> Re
 /// (`www.1:)www.1:)...`) do not each scan it again up to their cap: from
 /// any start in `lo..=at` (`lo..=hi` without an `@`), the region goes over
 /// `lo..hi` alike. Where `closed`, it stops at `hi` for a reason that
-/// neither the start nor a later cap changes, with `cut` and `open_end`;
+/// neither the start nor a later cap changes (`SETTLED`), with `cut` and
+/// `open_end`;
 /// else the cap stopped it, and the scan goes on from `hi`.
 #[derive(Clone, Copy, Debug, Default)]
 struct RegionMemo {
@@ -476,6 +475,11 @@ struct RegionMemo {
     /// The last letter, digit or non-ASCII character in `lo..hi`.
     last_alnum: Option<usize>,
 }
+
+/// How far before the cap a region's stop is decided by the bytes before
+/// the cap alone: a character of up to 4 bytes that must fit, and the
+/// look past a `]` (`past_trimmable`, 64 bytes).
+const SETTLED: usize = 68;
 
 /// The first `:` in `h[lo..hi]`, where `any` says there is one.
 #[inline]
@@ -524,7 +528,7 @@ impl RegionMemo {
             && a <= self.hi
             && a < cap
             && h[a] & 0xC0 != 0x80;
-        if !usable || (self.closed && self.hi + 4 > cap) || (!self.closed && self.hi > cap) {
+        if !usable || (self.closed && self.hi + SETTLED > cap) || (!self.closed && self.hi > cap) {
             return None;
         }
         if !self.closed {
@@ -537,7 +541,7 @@ impl RegionMemo {
             }
             self.last_alnum = last_alnum(h, self.hi, r.end).or(self.last_alnum);
             self.hi = r.end;
-            self.closed = r.end + 4 <= cap;
+            self.closed = r.end + SETTLED <= cap;
             self.cut = r.cut;
             self.open_end = r.open_end;
             self.at = self.at.or(r.at);
@@ -560,7 +564,7 @@ impl RegionMemo {
             valid: true,
             lo: a,
             hi: r.end,
-            closed: r.end + 4 <= cap,
+            closed: r.end + SETTLED <= cap,
             cut: r.cut,
             open_end: r.open_end,
             at: r.at,
@@ -615,6 +619,35 @@ impl RegionMemo {
     }
 }
 
+/// A byte that C-F7 never drops from a text's end: a URL byte, neither
+/// sentence punctuation, nor a closing bracket, nor an emphasis mark. A
+/// text that goes on to one ends past it, whatever the trimming.
+fn kept(b: u8) -> bool {
+    URL_BYTE[b as usize] && !may_drop(b) && !matches!(b, b'*' | b'_')
+}
+
+/// The first byte at or after `i` (looking at most 64 bytes ahead, within
+/// `hh`) that C-F7 would not drop at a text's end: past sentence
+/// punctuation, `)`, emphasis marks and, with `brackets`, `]`. (Where a
+/// kept byte follows such a run, the run stays in the text.)
+fn past_trimmable(hh: &[u8], mut i: usize, brackets: bool) -> usize {
+    let end = hh.len().min(i + 64);
+    while i < end {
+        let b = hh[i];
+        let skip = match b {
+            b'"' => false,
+            b']' => brackets,
+            b'*' | b'_' => true,
+            _ => may_drop(b),
+        };
+        if !skip {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
 /// Whether the parser cuts an authority that starts at `a` at the special
 /// byte `h[i]`, having seen the classes `seen` before it.
 fn cuts(h: &[u8], i: usize, seen: u8) -> bool {
@@ -643,8 +676,9 @@ fn undecided(h: &[u8], r: &Region, a: usize, cap: usize) -> bool {
         return false;
     }
     let next = h[r.end];
-    // A hyphen joins across any blanks (non-ASCII ones too) and a break.
-    if matches!(next, b'\n' | b'\r') || (r.end > a && h[r.end - 1] == b'-') {
+    // A hyphen joins across any blanks (non-ASCII ones too) and a break,
+    // where the run ends (not where the parser cuts it).
+    if matches!(next, b'\n' | b'\r') || (!r.cut && r.end > a && h[r.end - 1] == b'-') {
         return true;
     }
     next >= 0x80 && !ends_at_boundary(h, r.end)
@@ -788,16 +822,31 @@ fn text_end(
     match h.get(r.end) {
         Some(b'/' | b'#') if r.end < cap => Some(r.end),
         Some(b'?') if r.end < cap => {
-            // Query bytes that C-F7 never drops (`*` and `_` may close
-            // emphasis; `%` needs its digits).
-            let kept = |b: u8| {
-                b.is_ascii_alphanumeric()
-                    || matches!(
-                        b,
-                        b'/' | b'#' | b'=' | b'&' | b'-' | b'~' | b'+' | b'$' | b'@' | b'('
-                    )
+            // The query goes on to a byte that C-F7 never drops, past bytes
+            // it may drop (which the parser takes in a query): the text ends
+            // past the host. Or the parser cuts it first (a `[` or `]`, a
+            // `%` without its digits), and the full path trims the rest.
+            let hh = &h[..cap];
+            let k = past_trimmable(hh, r.end + 1, false);
+            // (A `]` cuts it where the text goes on past it: else the
+            // trimming may drop it first.)
+            let stays = |k: usize| {
+                hh.get(past_trimmable(hh, k + 1, true))
+                    .is_some_and(|&b| kept(b))
             };
-            (r.end + 1 < cap && h.get(r.end + 1).is_some_and(|&b| kept(b))).then_some(r.end)
+            match hh.get(k) {
+                Some(b'[') => Some(trimmed_end(h, start, k, brackets)),
+                Some(b']') if stays(k) => Some(trimmed_end(h, start, k, brackets)),
+                Some(b'%')
+                    if !hh
+                        .get(k + 1..k + 3)
+                        .is_some_and(|x| x.iter().all(u8::is_ascii_hexdigit)) =>
+                {
+                    Some(trimmed_end(h, start, k, brackets))
+                }
+                Some(&b) if kept(b) => Some(r.end),
+                _ => None,
+            }
         }
         _ => {
             // The full path looks at grapheme clusters where the URL ends
@@ -942,6 +991,7 @@ mod tests {
             " ",
             "\n",
             "-\n",
+            "- \n",
             "\n> ",
             "> ",
             "\u{e9}",
