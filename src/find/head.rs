@@ -36,6 +36,11 @@ pub(crate) enum Head {
     /// The full path's acceptance run on the candidate's text up to here
     /// (its authority, trimmed as the full path trims it) decides it.
     Decide(usize),
+    /// As `Pass`, and the parser stops the candidate's text at this byte
+    /// (a port that is no number, with no userinfo): the full path need
+    /// not parse the text to find it (which it would do to the end of the
+    /// authority, looking for an `@`, for every trigger in a long run).
+    Cut(usize),
 }
 
 impl Head {
@@ -44,6 +49,22 @@ impl Head {
             Head::Pass
         } else {
             Head::Refuse
+        }
+    }
+
+    /// `of(ok)`, with where the parser stops the text, if known.
+    fn cut(ok: bool, cut: Option<usize>) -> Head {
+        match cut {
+            Some(q) if ok => Head::Cut(q),
+            _ => Head::of(ok),
+        }
+    }
+
+    /// Where the parser stops the text, if the head knows.
+    pub(crate) fn parser_cut(self) -> Option<usize> {
+        match self {
+            Head::Cut(q) => Some(q),
+            _ => None,
         }
     }
 }
@@ -761,12 +782,14 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
         return Head::Pass;
     }
     match text_end(h, s, &r, cap, &mut memo.bare.brackets) {
-        // A letter, digit or non-ASCII character, as `Finder::acceptable`.
-        Some(end) => Head::of(
-            host(h, s, a, &r, end, memo)
-                .iter()
-                .any(|&b| b.is_ascii_alphanumeric() || b >= 0x80),
-        ),
+        Some(end) => {
+            let (host, cut) = host(h, s, a, &r, end, memo);
+            // A letter, digit or non-ASCII character, as `Finder::acceptable`.
+            Head::cut(
+                host.iter().any(|&b| b.is_ascii_alphanumeric() || b >= 0x80),
+                cut,
+            )
+        }
         None => Head::Pass,
     }
 }
@@ -775,7 +798,8 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
 /// with the head `r`, in a text that ends at `end`: after the first `@`,
 /// up to a `:`. A port that is not all digits up to the authority's end is
 /// where the parser cuts the URL, and the full path then trims what is
-/// left (C-F7), which may reach back into the host (`www.a.b.:x`).
+/// left (C-F7), which may reach back into the host (`www.a.b.:x`). With
+/// the host, where the parser stops the text, where the head knows.
 fn host<'h>(
     h: &'h [u8],
     start: usize,
@@ -783,22 +807,26 @@ fn host<'h>(
     r: &Region,
     end: usize,
     memo: &mut Memo,
-) -> &'h [u8] {
+) -> (&'h [u8], Option<usize>) {
     let hs = r.at.map_or(a, |at| at + 1).min(end);
     // The text ends within the region: without a `:` in it, none.
     let Some(colon) = memo.region.colon_in(h, hs, end, r.colon) else {
-        return &h[hs..end];
+        return (&h[hs..end], None);
     };
     let digits = h[colon + 1..end]
         .iter()
         .position(|b| !b.is_ascii_digit())
         .map_or(end, |n| colon + 1 + n);
-    let he = if digits < end && !matches!(h[digits], b'/' | b'?' | b'#') {
-        colon.min(trimmed_end(h, start, digits, &mut memo.bare.brackets))
+    if digits < end && !matches!(h[digits], b'/' | b'?' | b'#') {
+        let he = colon.min(trimmed_end(h, start, digits, &mut memo.bare.brackets));
+        // Without an `@` in the region (the run of userinfo bytes the
+        // parser looks along for one), the parser stops at the port's
+        // first byte that is no digit, inside the text.
+        let cut = r.at.is_none().then_some(digits);
+        (&h[hs..he.max(hs)], cut)
     } else {
-        colon
-    };
-    &h[hs..he.max(hs)]
+        (&h[hs..colon], None)
+    }
 }
 
 /// Where the text the full path parses ends, for a candidate from `start`
@@ -874,7 +902,7 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
     };
     // `host.get(4..)`, as `Finder::acceptable` takes it (the host after an
     // `@` need not start with `www.`).
-    let host = host(h, p, p, &r, end, memo);
+    let (host, cut) = host(h, p, p, &r, end, memo);
     let rest = host.get(4..).unwrap_or(&[]);
     let ok = match rest.iter().rposition(|&b| b == b'.') {
         Some(k) => {
@@ -886,7 +914,7 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
     if !ok {
         memo.refused_www(h, p, &r, end, cap);
     }
-    Head::of(ok)
+    Head::cut(ok, cut)
 }
 
 /// urlx's own rule for a bare `mailto:` (`c` is the colon): an `@` within

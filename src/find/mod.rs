@@ -872,11 +872,17 @@ impl Finder {
         ) {
             return None;
         }
-        if let Some(found) = self.bare_common(h, s, cap, form, class, slashes, memo) {
-            return found;
+        // Where the head knows where the parser stops the text, the common
+        // path (which takes only texts it parses whole) has nothing to add.
+        let cut = verdict.parser_cut();
+        if cut.is_none() {
+            if let Some(found) = self.bare_common(h, s, cap, form, class, slashes, memo) {
+                return found;
+            }
         }
         let d = bare::delimit(h, s, cap, &depth, form, self.bare, &mut memo.bare)?;
-        self.finish_bare(h, d, Some(class), slashes, None, &mut memo.bare.brackets)
+        let brackets = &mut memo.bare.brackets;
+        self.finish_bare(h, d, Some(class), slashes, None, brackets, cut)
     }
 
     fn at_www<'h>(
@@ -927,7 +933,9 @@ impl Finder {
             &mut memo.bare,
         )?;
         let (first, last, truncated) = (d.pieces.first, d.pieces.last(), d.truncated);
-        let found = self.finish_bare(h, d, None, true, Some("http://"), &mut memo.bare.brackets);
+        let brackets = &mut memo.bare.brackets;
+        let cut = verdict.parser_cut();
+        let found = self.finish_bare(h, d, None, true, Some("http://"), brackets, cut);
         if found.is_none() && self.head_checks() {
             // Refused by the full path (the head could not tell: a join, a
             // non-ASCII end): later `www.` triggers in its host learn it.
@@ -1055,7 +1063,7 @@ impl Finder {
         brackets: &mut BracketMemo,
     ) -> bool {
         match verdict {
-            Head::Pass => false,
+            Head::Pass | Head::Cut(_) => false,
             Head::Refuse => true,
             Head::Decide(end) => {
                 let d = Delimited {
@@ -1064,14 +1072,16 @@ impl Finder {
                     consumed: end,
                     truncated: false,
                 };
-                self.finish_bare(h, d, class, slashes, prefix, brackets)
+                self.finish_bare(h, d, class, slashes, prefix, brackets, None)
                     .is_none()
             }
         }
     }
 
     /// Checks a bare candidate: its longest prefix that is a URI, trimmed
-    /// again by C-F7 where the parser cut it.
+    /// again by C-F7 where the parser cut it (at `cut`, where the head
+    /// check knows).
+    #[allow(clippy::too_many_arguments)]
     fn finish_bare<'h>(
         &self,
         h: &'h [u8],
@@ -1080,9 +1090,23 @@ impl Finder {
         slashes: bool,
         prefix: Option<&str>,
         brackets: &mut BracketMemo,
+        mut cut: Option<usize>,
     ) -> Option<(Link<'h>, usize)> {
         let plen = prefix.map_or(0, str::len);
         for _ in 0..3 {
+            // Where the head check found where the parser stops the text
+            // (`Head::Cut`), the first parse is that cut.
+            if let Some(q) = cut.take() {
+                let (s, e) = d.pieces.first;
+                if d.pieces.rest.is_empty() && s < q && q < e {
+                    bare::retrim(h, &mut d.pieces, q - s, brackets);
+                    d.truncated = false;
+                    if d.pieces.len() == 0 {
+                        return None;
+                    }
+                    continue;
+                }
+            }
             if prefix.is_none() && d.pieces.rest.is_empty() {
                 // One piece, no prefix: parsed in place, so that a long text
                 // the parser stops early in is not first checked whole as
@@ -1107,6 +1131,23 @@ impl Finder {
                 }
                 d.consumed = e;
                 return Some((make_link(Cow::Borrowed(url), &d, m, None), e));
+            }
+            if prefix.is_some_and(|p| p.ends_with("://")) && d.pieces.rest.is_empty() {
+                // A `www.` text: where the parser stops in it after
+                // `http://`, found in place (no copy of a long text).
+                let (s, e) = d.pieces.first;
+                let n = uri::prefix_after_slashes(&h[s..e], Syntax::Iri);
+                if n < e - s {
+                    if n == 0 {
+                        return None;
+                    }
+                    bare::retrim(h, &mut d.pieces, n, brackets);
+                    d.truncated = false;
+                    if d.pieces.len() == 0 {
+                        return None;
+                    }
+                    continue;
+                }
             }
             let url = with_prefix(d.pieces.text(h)?, prefix);
             let u = uri::parse_prefix(&url, Syntax::Iri)?;

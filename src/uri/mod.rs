@@ -168,6 +168,12 @@ pub(crate) fn parse_prefix_bytes(s: &[u8], syntax: Syntax) -> Option<(usize, Met
     parse::parse_prefix_bytes(s, syntax)
 }
 
+/// The length of the longest prefix of `rest` that makes an absolute URI
+/// (or IRI) after `scheme://`.
+pub(crate) fn prefix_after_slashes(rest: &[u8], syntax: Syntax) -> usize {
+    parse::prefix_after_slashes(rest, syntax)
+}
+
 /// Whether the parser takes the non-ASCII character `c` in a host or
 /// userinfo of an IRI (RFC 3987 `ucschar`).
 #[inline]

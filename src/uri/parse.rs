@@ -520,6 +520,30 @@ pub(crate) fn parse_prefix_bytes(s: &[u8], syntax: Syntax) -> Option<(usize, Met
     }
 }
 
+/// The length of the longest prefix of `rest` that makes an absolute URI
+/// (or IRI) after `scheme://`: a bare `www.` candidate is parsed after
+/// `http://` in place, without a copy of a long text the parser stops
+/// early in.
+pub(crate) fn prefix_after_slashes(rest: &[u8], syntax: Syntax) -> usize {
+    let mut p = Parser {
+        s: rest,
+        pos: 0,
+        iri: syntax == Syntax::Iri,
+    };
+    let mut m = Meta::default();
+    // What `Parser::parse` does after `scheme://`.
+    let parsed = p.authority(&mut m).and_then(|()| {
+        m.path_start = p.pos;
+        let stop = p.scan(&PATH_SET, false);
+        m.path_end = p.pos;
+        p.tail(&mut m, stop)
+    });
+    match parsed {
+        Ok(()) => rest.len(),
+        Err(e) => e.index(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -577,6 +601,21 @@ mod tests {
                     let p = std::str::from_utf8(&b[..n]).unwrap();
                     prop_assert_eq!(parse_meta(p, syntax, true), Ok(m));
                 }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        /// After `scheme://`, the parser stops where it stops in the whole
+        /// text.
+        #[test]
+        fn c_s4_the_parser_after_slashes_stops_where_it_stops_whole(t in uri_text()) {
+            for syntax in [Syntax::Uri, Syntax::Iri] {
+                let whole = format!("http://{t}");
+                let n = parse_prefix(&whole, syntax).map_or(0, |u| u.as_str().len());
+                prop_assert_eq!(prefix_after_slashes(t.as_bytes(), syntax), n.saturating_sub(7));
             }
         }
     }
