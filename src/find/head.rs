@@ -1207,6 +1207,17 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(5_000))]
 
+        /// C-S4: the `@` triggers the scanner refuses in its loop are those
+        /// the finder refuses: the same links without that refusal.
+        #[test]
+        fn c_s4_the_scanners_email_refusal_changes_no_link(t in repeated_text()) {
+            let with = FinderBuilder::new().email(true).build().unwrap();
+            let mut without = with.clone();
+            without.scanner.email_reach = 0;
+            prop_assert!(with.scanner.email_reach > 0);
+            prop_assert_eq!(links(&with, &t), links(&without, &t));
+        }
+
         /// C-S4: what earlier triggers learnt (runs, regions, colons,
         /// bracket counts, `@`s, refused hosts) changes no link: the same
         /// links as with every trigger starting afresh.
@@ -1393,6 +1404,26 @@ mod tests {
                 })
                 .collect();
             prop_assert_eq!(whole, streamed);
+        }
+    }
+
+    /// C-S4: an address whose domain the stream's window cuts is not
+    /// refused by the scanner (which refuses only on bytes it has): found
+    /// streamed as found whole, wherever the window ends.
+    #[test]
+    fn c_s4_an_address_across_the_windows_end_is_found() {
+        let f = FinderBuilder::new().email(true).build().unwrap();
+        let first_window = f.limits().forward() + 64 + 1;
+        for back in 1..20 {
+            let t = format!("{} a@b.example.org x", "z".repeat(first_window - back));
+            let whole = links(&f, &t);
+            assert_eq!(whole.len(), 1, "{back}");
+            let streamed: Vec<_> = f
+                .stream(t.as_bytes())
+                .chunk_size(1)
+                .map(|l| l.unwrap().as_str().to_owned())
+                .collect();
+            assert_eq!(streamed, ["mailto:a@b.example.org"], "{back}");
         }
     }
 

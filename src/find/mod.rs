@@ -12,7 +12,7 @@ use crate::delimit::{Delimited, Form, Limits, Pieces};
 use crate::scan::scheme::{
     self, is_scheme_byte, SchemeClass, KEY_FILE, KEY_MAILTO, KEY_URL, MAX_SCHEME_LEN,
 };
-use crate::scan::{Scanner, Trigger, TriggerKind};
+use crate::scan::{email, Scanner, Trigger, TriggerKind};
 use crate::uri::{self, Meta, Syntax, Uri};
 
 mod common;
@@ -351,7 +351,12 @@ impl FinderBuilder {
             common_path: true,
             #[cfg(test)]
             memos: true,
-            scanner: Scanner::new(&opaque, self.www, self.email),
+            scanner: Scanner::new(
+                &opaque,
+                self.www,
+                self.email,
+                self.limits.max_line_len.is_some(),
+            ),
             classes: ClassTable::new(
                 classes
                     .into_iter()
@@ -739,7 +744,7 @@ impl Finder {
             }
             // The scanner refused a `www.` inside a word, path or address.
             TriggerKind::Www => self.at_www(h, t.start, floor, end_limit, line_cap, memo),
-            TriggerKind::At => self.at_email(h, t.start, floor, end_limit, line_cap),
+            TriggerKind::At => self.at_email(h, t, floor, end_limit, line_cap),
         }
     }
 
@@ -944,42 +949,28 @@ impl Finder {
         found
     }
 
-    /// A bare e-mail address around the `@` at `a` (C-F5, e-mail mode).
+    /// A bare e-mail address around the `@` of `t` (C-F5, e-mail mode).
     fn at_email<'h>(
         &self,
         h: &'h [u8],
-        a: usize,
+        t: Trigger,
         floor: usize,
         end_limit: usize,
         line_cap: usize,
     ) -> Option<(Link<'h>, usize)> {
-        // Table lookups: every `@` in e-mail mode comes here, and mail
-        // headers hold many. The domain first: its rules refuse most.
-        // The domain: dot-separated labels, the last one letters.
-        let limit = end_limit.min(a + 256).min(line_cap).min(h.len());
-        let hh = &h[..limit];
-        let mut e = a + 1;
-        let mut label_start = e;
-        let mut labels = 0;
-        loop {
-            while hh.get(e).is_some_and(|&b| EMAIL_LABEL[b as usize]) {
-                e += 1;
-            }
-            if e == label_start || h[label_start] == b'-' || h[e - 1] == b'-' {
-                return None;
-            }
-            labels += 1;
-            if e + 1 < limit && h[e] == b'.' && h[e + 1].is_ascii_alphanumeric() {
-                e += 1;
-                label_start = e;
-            } else {
-                break;
-            }
-        }
-        let tld = &h[label_start..e];
-        if labels < 2 || tld.len() < 2 || !tld.iter().all(u8::is_ascii_alphabetic) {
-            return None;
-        }
+        let a = t.start;
+        // Every `@` in e-mail mode comes here, but those the scanner
+        // refused by the same rule; where it found the domain (with the
+        // same limit), it says so. The domain first: its rules refuse most.
+        let e = if t.domain > 0 {
+            t.domain
+        } else {
+            let limit = end_limit
+                .min(a + email::DOMAIN_REACH)
+                .min(line_cap)
+                .min(h.len());
+            email::domain(h, a, limit).ok()?
+        };
         // The local part.
         let is_local = |b: u8| EMAIL_LOCAL[b as usize];
         let lo = floor.max(a.saturating_sub(64));
@@ -1243,18 +1234,6 @@ static EMAIL_LOCAL: [bool; 256] = {
     while c < 128 {
         let b = c as u8;
         t[c] = b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-');
-        c += 1;
-    }
-    t
-};
-
-/// Bytes of a domain label of a bare e-mail address.
-static EMAIL_LABEL: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut c = 0;
-    while c < 128 {
-        let b = c as u8;
-        t[c] = b.is_ascii_alphanumeric() || b == b'-';
         c += 1;
     }
     t

@@ -12,6 +12,7 @@
 //! instructions a byte on mail text; this search runs at memory speed
 //! between hits.)
 
+pub(crate) mod email;
 pub(crate) mod scheme;
 
 use crate::bytes::URL_BYTE;
@@ -36,6 +37,9 @@ pub(crate) struct Trigger {
     pub(crate) kind: TriggerKind,
     /// For `Colon`: the index of the `:`.
     pub(crate) colon: usize,
+    /// For `At`: the end of the address's domain, where the scanner found
+    /// it (`email::domain`, with the finder's limit); else 0.
+    pub(crate) domain: usize,
 }
 
 /// The trigger search, built once per finder.
@@ -51,6 +55,10 @@ pub(crate) struct Scanner {
     long_names: Vec<Vec<u8>>,
     www: bool,
     email: bool,
+    /// Where an `@` trigger's domain is refused in the search loop: the
+    /// bytes the finder would read (0: not in the loop, where a line cap
+    /// may cut the domain shorter).
+    pub(crate) email_reach: usize,
     max_len: usize,
     /// The longest name.
     longest: usize,
@@ -72,7 +80,7 @@ fn letter_bit(b: u8) -> u32 {
 impl Scanner {
     /// `opaque` are the schemes without `//` to look for (each as
     /// `name:`); `www` and `email` add those triggers.
-    pub(crate) fn new(opaque: &[String], www: bool, email: bool) -> Scanner {
+    pub(crate) fn new(opaque: &[String], www: bool, email: bool, line_cap: bool) -> Scanner {
         let mut names: Vec<Vec<u8>> = vec![b"url".to_vec()];
         for n in opaque {
             let n = n.to_ascii_lowercase().into_bytes();
@@ -94,6 +102,7 @@ impl Scanner {
             long_names: names.iter().filter(|n| key(n) == 0).cloned().collect(),
             www,
             email,
+            email_reach: if line_cap { 0 } else { email::DOMAIN_REACH },
             max_len: longest + 4,
             longest,
             last_letters,
@@ -205,6 +214,7 @@ impl Scanner {
                         end: p + 3,
                         kind: TriggerKind::Colon,
                         colon: p,
+                        domain: 0,
                     });
                 }
                 // Most colons in mail end a header name or a word: only a
@@ -273,6 +283,7 @@ impl Scanner {
                         end: p + 1,
                         kind: TriggerKind::Colon,
                         colon: p,
+                        domain: 0,
                     });
                 }
                 None
@@ -293,16 +304,32 @@ impl Scanner {
                         end: p + 1,
                         kind: TriggerKind::Www,
                         colon: p,
+                        domain: 0,
                     });
                 }
                 None
             }
-            b'@' if self.email => Some(Trigger {
-                start: p,
-                end: p + 1,
-                kind: TriggerKind::At,
-                colon: p,
-            }),
+            b'@' if self.email => {
+                // Most `@` in mail are refused by their domain (message
+                // ids, `a@b.c`): here, without leaving the loop, where the
+                // finder would read the same bytes.
+                let mut domain = 0;
+                if self.email_reach > 0 {
+                    let limit = h.len().min(p + self.email_reach);
+                    match email::domain(h, p, limit) {
+                        Ok(e) => domain = e,
+                        Err(seen) if seen <= limit => return None,
+                        Err(_) => {}
+                    }
+                }
+                Some(Trigger {
+                    start: p,
+                    end: p + 1,
+                    kind: TriggerKind::At,
+                    colon: p,
+                    domain,
+                })
+            }
             _ => None,
         }
     }
@@ -324,7 +351,7 @@ mod tests {
 
     #[test]
     fn triggers() {
-        let s = Scanner::new(&["mailto".into(), "news".into()], true, false);
+        let s = Scanner::new(&["mailto".into(), "news".into()], true, false, false);
         let h = b"Subject: see http://x, URL:y, MAILTO:z, a.b, WWW.c, news:d, e@f";
         assert_eq!(
             kinds(&s, h),
@@ -336,7 +363,12 @@ mod tests {
                 (52, TriggerKind::Colon)
             ]
         );
-        let s = Scanner::new(&[], false, true);
-        assert_eq!(kinds(&s, b"a@b www.x"), [(1, TriggerKind::At)]);
+        let s = Scanner::new(&[], false, true, false);
+        assert_eq!(kinds(&s, b"a@b.org www.x"), [(1, TriggerKind::At)]);
+        // C-F5: an `@` whose domain the finder refuses makes no trigger
+        // (but where a line cap may cut the domain shorter).
+        assert_eq!(kinds(&s, b"a@b www.x a@b.c x"), []);
+        let s = Scanner::new(&[], false, true, true);
+        assert_eq!(kinds(&s, b"a@b"), [(1, TriggerKind::At)]);
     }
 }
