@@ -134,6 +134,38 @@ pub(crate) fn rfind2(h: &[u8], a: u8, b: u8) -> Option<usize> {
     h[..end].iter().rposition(|&x| x == a || x == b)
 }
 
+/// Opened minus closed parentheses in `t`, and the same for square
+/// brackets (C-F7 trimming counts them over a URL's whole text, and a
+/// long run of hostile text is such a text).
+#[inline]
+pub(crate) fn brackets(t: &[u8]) -> (isize, isize) {
+    #[cfg(target_arch = "x86_64")]
+    let ((p, q), i) = sse2::brackets(t);
+    #[cfg(not(target_arch = "x86_64"))]
+    let ((p, q), i) = ((0, 0), 0);
+    t[i..].iter().fold((p, q), |(p, q), &b| match b {
+        b'(' => (p + 1, q),
+        b')' => (p - 1, q),
+        b'[' => (p, q + 1),
+        b']' => (p, q - 1),
+        _ => (p, q),
+    })
+}
+
+/// Where the run of `b` that ends at `hi` starts, not below `lo`.
+#[inline]
+pub(crate) fn run_back(h: &[u8], lo: usize, mut hi: usize, b: u8) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    match sse2::run_back(h, lo, hi, b) {
+        Ok(k) => return k,
+        Err(k) => hi = k,
+    }
+    while hi > lo && h[hi - 1] == b {
+        hi -= 1;
+    }
+    hi
+}
+
 /// `b` as text, when it is UTF-8. A delimited URL is nearly always ASCII,
 /// and for 20 to 100 bytes `str::from_utf8` costs more to start than an
 /// ASCII test.
@@ -302,6 +334,64 @@ mod sse2 {
         (n, i)
     }
 
+    /// Parentheses and square brackets, opened minus closed, over the
+    /// 16-byte steps of `t`, and where the steps end.
+    #[inline]
+    pub(super) fn brackets(t: &[u8]) -> ((isize, isize), usize) {
+        let (mut p, mut q) = (0isize, 0isize);
+        let mut i = 0;
+        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
+        // bytes at `i`, and the loops run only while `i + 16 <= t.len()`.
+        unsafe {
+            let zero = _mm_setzero_si128();
+            let [po, pc, so, sc] = [b'(', b')', b'[', b']'].map(|b| _mm_set1_epi8(b as i8));
+            let sum = |lanes: __m128i| {
+                let s = _mm_sad_epu8(lanes, zero);
+                (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as isize
+            };
+            while i + 16 <= t.len() {
+                // Per-lane counts (a match is -1, subtracted) for at most
+                // 255 steps, then summed across lanes.
+                let stop = t.len().min(i + 16 * 255);
+                let [mut a, mut b, mut c, mut d] = [zero; 4];
+                while i + 16 <= stop {
+                    let v = _mm_loadu_si128(t.as_ptr().add(i).cast::<__m128i>());
+                    a = _mm_sub_epi8(a, _mm_cmpeq_epi8(v, po));
+                    b = _mm_sub_epi8(b, _mm_cmpeq_epi8(v, pc));
+                    c = _mm_sub_epi8(c, _mm_cmpeq_epi8(v, so));
+                    d = _mm_sub_epi8(d, _mm_cmpeq_epi8(v, sc));
+                    i += 16;
+                }
+                p += sum(a) - sum(b);
+                q += sum(c) - sum(d);
+            }
+        }
+        ((p, q), i)
+    }
+
+    /// 16 bytes a step back from `hi` while 16 remain above `lo`: where
+    /// the run of `b` that ends at `hi` starts (`Err`: it reaches the last
+    /// step, and the scalar loop goes on from there).
+    #[inline]
+    pub(super) fn run_back(h: &[u8], lo: usize, mut hi: usize, b: u8) -> Result<usize, usize> {
+        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
+        // bytes at `hi - 16`, and the loop runs only while
+        // `lo + 16 <= hi <= h.len()`.
+        unsafe {
+            let vb = _mm_set1_epi8(b as i8);
+            while hi >= lo + 16 && hi <= h.len() {
+                let v = _mm_loadu_si128(h.as_ptr().add(hi - 16).cast::<__m128i>());
+                let miss = !(_mm_movemask_epi8(_mm_cmpeq_epi8(v, vb)) as u32) & 0xFFFF;
+                if miss != 0 {
+                    // The last byte that is not `b`, and the run after it.
+                    return Ok(hi - 16 + (32 - miss.leading_zeros()) as usize);
+                }
+                hi -= 16;
+            }
+        }
+        Err(hi)
+    }
+
     /// 16 bytes a step from the end while 16 remain: the last `a` or `b`
     /// (`Ok(None)`: none in `h`), or the length of the head the scalar loop
     /// must search.
@@ -406,6 +496,49 @@ mod tests {
                 }
                 assert_eq!(rfind2(&h, b'\n', b'\r'), want, "{len} {at:?}");
             }
+        }
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// The 16-byte steps count brackets as a byte loop does, past 255
+        /// steps too.
+        #[test]
+        fn brackets_agree_with_a_byte_loop(
+            t in prop::collection::vec(prop::sample::select(b"(()[]]x".to_vec()), 0..200),
+            copies in 1usize..40,
+        ) {
+            let t = t.repeat(copies);
+            let mut want = (0isize, 0isize);
+            for &b in &t {
+                match b {
+                    b'(' => want.0 += 1,
+                    b')' => want.0 -= 1,
+                    b'[' => want.1 += 1,
+                    b']' => want.1 -= 1,
+                    _ => {}
+                }
+            }
+            prop_assert_eq!(brackets(&t), want);
+        }
+
+        /// The run of a byte back from a place, as a byte loop finds it.
+        #[test]
+        fn run_back_agrees_with_a_byte_loop(
+            t in prop::collection::vec(prop::sample::select(b")))))x".to_vec()), 0..120),
+            lo in 0usize..120,
+            hi in 0usize..120,
+        ) {
+            let hi = hi.min(t.len());
+            let lo = lo.min(hi);
+            let mut want = hi;
+            while want > lo && t[want - 1] == b')' {
+                want -= 1;
+            }
+            prop_assert_eq!(run_back(&t, lo, hi, b')'), want);
         }
     }
 

@@ -333,8 +333,25 @@ pub(crate) fn trimmed_end(h: &[u8], s: usize, mut e: usize, brackets: &mut Brack
     // bracket is asked about is no bracket. (A text without an opener
     // counts each closer as unmatched, as `UNMATCHED` does.)
     let e0 = e;
-    while e > s && drops(h[e - 1], &mut open, || brackets.count(h, s, e0)) {
-        e -= 1;
+    while e > s {
+        let b = h[e - 1];
+        match b {
+            b')' | b']' => {
+                // A run of one closer at once (`drops` one at a time: as
+                // many as are unmatched): `((((x))))` ends in a long run.
+                let (p, q) = open.get_or_insert_with(|| brackets.count(h, s, e0));
+                let n = if b == b')' { p } else { q };
+                let run = (e - crate::bytes::run_back(h, s, e, b)) as isize;
+                let d = (-*n).clamp(0, run);
+                *n += d;
+                e -= d as usize;
+                if d < run {
+                    break;
+                }
+            }
+            _ if may_drop(b) => e -= 1,
+            _ => break,
+        }
     }
     e
 }
@@ -372,18 +389,9 @@ fn drops(b: u8, open: &mut Option<(isize, isize)>, count: impl FnOnce() -> (isiz
 const UNMATCHED: isize = isize::MIN / 2;
 
 /// Opened minus closed parentheses, and the same for square brackets.
+#[inline]
 pub(crate) fn count_brackets(t: &[u8]) -> (isize, isize) {
-    let (mut p, mut q) = (0isize, 0isize);
-    for &b in t {
-        match b {
-            b'(' => p += 1,
-            b')' => p -= 1,
-            b'[' => q += 1,
-            b']' => q -= 1,
-            _ => {}
-        }
-    }
-    (p, q)
+    crate::bytes::brackets(t)
 }
 
 /// Trims a text that the parser cut short, by the same rule.
@@ -437,6 +445,28 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        /// C-F7: a run of closers is trimmed at once as one at a time
+        /// (`drops`, the rule `trim_trailing` applies to joined pieces).
+        #[test]
+        fn c_f7_runs_of_closers_trim_as_one_at_a_time(
+            t in prop::collection::vec(prop::sample::select(b"(())[]]].,x*".to_vec()), 1..60),
+            before in prop::sample::select(b" *_(".to_vec()),
+        ) {
+            let mut h = vec![before];
+            h.extend_from_slice(&t);
+            let (s, e) = (1, h.len());
+            let mut want = e;
+            if matches!(h[0], b'*' | b'_') && want - s > 1 && h[want - 1] == h[0] {
+                want -= 1;
+            }
+            let mut open = None;
+            let text = h[s..want].to_vec();
+            while want > s && drops(h[want - 1], &mut open, || count_brackets(&text)) {
+                want -= 1;
+            }
+            prop_assert_eq!(trimmed_end(&h, s, e, &mut BracketMemo::default()), want);
+        }
 
         /// C-S4: the run memo answers as the scan does, for triggers in
         /// order (each later, its cap later), for any query, and after the
