@@ -17,6 +17,19 @@ use crate::delimit::Form;
 use crate::scan::scheme::SchemeClass;
 use crate::uri;
 
+/// What the common path made of a bare candidate. (Returned at once and
+/// matched in its caller's frame, as the `Option<Option<_>>` it replaced:
+/// boxing the link would cost an allocation a link.)
+#[allow(clippy::large_enum_variant)]
+pub(super) enum Common<'h> {
+    /// Decided: the link, or none (the general path would find none).
+    Decided(Option<(Link<'h>, usize)>),
+    /// The general path decides.
+    General,
+    /// Its run is longer than the caller's `max_run`: not looked at.
+    Long,
+}
+
 impl Finder {
     /// A wrapped candidate from `s` after the opener `op` in the common case:
     /// one run of ASCII URL bytes that ends at the closer, of a shape the
@@ -70,6 +83,7 @@ impl Finder {
     /// be joined (C-W3, C-W6), a text the parser cuts or does not take in
     /// one pass.
     #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn bare_common<'h>(
         &self,
         h: &'h [u8],
@@ -79,28 +93,32 @@ impl Finder {
         class: SchemeClass,
         slashes: bool,
         memo: &mut head::Memo,
-    ) -> Option<Option<(Link<'h>, usize)>> {
+        max_run: usize,
+    ) -> Common<'h> {
         #[cfg(test)]
         if !self.common_path {
-            return None;
+            return Common::General;
         }
         let cap = cap.min(h.len());
         let e = memo
             .bare
             .ascii
             .end(h, s, cap, |h, i, cap| crate::bytes::url_run(h, i, cap, 0));
+        if e - s > max_run {
+            return Common::Long;
+        }
         let truncated = e >= cap && cap < h.len();
         if e == s
             || h.get(e).is_some_and(|&b| b >= 0x80)
             || (!truncated && (h[e - 1] == b'-' || self.bare.join_unhyphenated))
         {
-            return None;
+            return Common::General;
         }
         let t = bare::trimmed_end(h, s, e, &mut memo.bare.brackets);
         if t == s {
-            return None;
+            return Common::General;
         }
-        let link = self.common_link(
+        match self.common_link(
             &h[s..t],
             s,
             form,
@@ -108,8 +126,10 @@ impl Finder {
             slashes,
             Context::Bare,
             truncated,
-        )?;
-        Some(link.map(|l| (l, t)))
+        ) {
+            Some(link) => Common::Decided(link.map(|l| (l, t))),
+            None => Common::General,
+        }
     }
 
     /// The link whose text `text` starts at `start`, when the one-pass

@@ -20,6 +20,7 @@ mod head;
 use head::Head;
 #[cfg(feature = "mail")]
 mod mail;
+use common::Common;
 #[cfg(feature = "mail")]
 pub use mail::MessageLinks;
 
@@ -475,6 +476,10 @@ pub fn find<H: AsRef<[u8]> + ?Sized>(text: &H) -> Links<'static, '_> {
     Finder::default_ref().links(text)
 }
 
+/// The longest run of URL bytes after a `scheme://` trigger that the
+/// common path takes before the head checks (`Finder::at_scheme`).
+const COMMON_FIRST: usize = 128;
+
 /// Where a search stands: the next byte to look for a trigger at, and the
 /// end of what the last link used (no later candidate reaches back past
 /// it).
@@ -843,21 +848,32 @@ impl Finder {
             Form::Bare
         };
         let mailto = key == KEY_MAILTO;
-        let verdict = if file {
-            Head::Pass
-        } else if !self.head_checks() {
-            // urlx's own rules alone (tests compare with and without the
-            // head checks).
-            let ok = if slashes {
+        // urlx's own rules first: they are cheap, and no path may take
+        // what they refuse.
+        let policy = file
+            || if slashes {
                 head::authority_policy(h, c).is_some()
             } else {
                 !mailto || head::mailto_policy(h, c, memo).is_some()
             };
-            if ok {
-                Head::Pass
-            } else {
-                Head::Refuse
+        if !policy {
+            return None;
+        }
+        // The common case, a short `scheme://` text: one parse decides it,
+        // before the head checks (which would cost a link more). A long
+        // text, or one without `//` (whose head check costs a byte or two),
+        // has the head checks first: a hostile run would be parsed long for
+        // every trigger in it, and is refused from its head.
+        let mut common_tried = false;
+        if slashes {
+            match self.bare_common(h, s, cap, form, class, slashes, memo, COMMON_FIRST) {
+                Common::Decided(found) => return found,
+                Common::General => common_tried = true,
+                Common::Long => {}
             }
+        }
+        let verdict = if file || !self.head_checks() {
+            Head::Pass
         } else if slashes {
             head::authority(h, s, c, cap, memo)
         } else if head::opaque_ok(h, c, mailto, memo) {
@@ -880,8 +896,11 @@ impl Finder {
         // Where the head knows where the parser stops the text, the common
         // path (which takes only texts it parses whole) has nothing to add.
         let cut = verdict.parser_cut();
-        if cut.is_none() {
-            if let Some(found) = self.bare_common(h, s, cap, form, class, slashes, memo) {
+        if !common_tried && cut.is_none() {
+            let max = usize::MAX;
+            if let Common::Decided(found) =
+                self.bare_common(h, s, cap, form, class, slashes, memo, max)
+            {
                 return found;
             }
         }
