@@ -1109,11 +1109,7 @@ impl Finder {
             if let Some(q) = cut.take() {
                 let (s, e) = d.pieces.first;
                 if d.pieces.rest.is_empty() && s < q && q < e {
-                    bare::retrim(h, &mut d.pieces, q - s, brackets);
-                    d.truncated = false;
-                    if d.pieces.len() == 0 {
-                        return None;
-                    }
+                    cut_text(h, &mut d, q - s, brackets)?;
                     continue;
                 }
             }
@@ -1124,14 +1120,7 @@ impl Finder {
                 let (s, e) = d.pieces.first;
                 let (n, m) = uri::parse_prefix_bytes(&h[s..e], Syntax::Iri)?;
                 if n < e - s {
-                    if n == 0 {
-                        return None;
-                    }
-                    bare::retrim(h, &mut d.pieces, n, brackets);
-                    d.truncated = false;
-                    if d.pieces.len() == 0 {
-                        return None;
-                    }
+                    cut_text(h, &mut d, n, brackets)?;
                     continue;
                 }
                 let url = crate::bytes::as_str(&h[s..e])?;
@@ -1148,14 +1137,7 @@ impl Finder {
                 let (s, e) = d.pieces.first;
                 let n = uri::prefix_after_slashes(&h[s..e], Syntax::Iri);
                 if n < e - s {
-                    if n == 0 {
-                        return None;
-                    }
-                    bare::retrim(h, &mut d.pieces, n, brackets);
-                    d.truncated = false;
-                    if d.pieces.len() == 0 {
-                        return None;
-                    }
+                    cut_text(h, &mut d, n, brackets)?;
                     continue;
                 }
             }
@@ -1176,14 +1158,7 @@ impl Finder {
                 d.consumed = d.pieces.end();
                 return Some((make_link(url, &d, meta, alt), d.consumed));
             }
-            if n <= plen {
-                return None;
-            }
-            bare::retrim(h, &mut d.pieces, n - plen, brackets);
-            d.truncated = false;
-            if d.pieces.len() == 0 {
-                return None;
-            }
+            cut_text(h, &mut d, n.saturating_sub(plen), brackets)?;
         }
         None
     }
@@ -1257,6 +1232,18 @@ static EMAIL_LOCAL: [bool; 256] = {
     }
     t
 };
+
+/// The parser took only the first `keep` bytes of the text: what is left
+/// is trimmed by C-F7 again, and no longer cut by a cap. `None` where
+/// nothing is left.
+fn cut_text(h: &[u8], d: &mut Delimited, keep: usize, brackets: &mut BracketMemo) -> Option<()> {
+    if keep == 0 {
+        return None;
+    }
+    bare::retrim(h, &mut d.pieces, keep, brackets);
+    d.truncated = false;
+    (d.pieces.len() > 0).then_some(())
+}
 
 fn with_prefix<'h>(text: Cow<'h, str>, prefix: Option<&str>) -> Cow<'h, str> {
     match prefix {
