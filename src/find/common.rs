@@ -83,7 +83,6 @@ impl Finder {
     /// be joined (C-W3, C-W6), a text the parser cuts or does not take in
     /// one pass.
     #[allow(clippy::too_many_arguments)]
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn bare_common<'h>(
         &self,
         h: &'h [u8],

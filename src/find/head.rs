@@ -484,8 +484,7 @@ fn region_from(h: &[u8], a: usize, mut i: usize, mut seen: u8, cap: usize) -> Re
 /// any start in `lo..=at` (`lo..=hi` without an `@`), the region goes over
 /// `lo..hi` alike. Where `closed`, it stops at `hi` for a reason that
 /// neither the start nor a later cap changes (`SETTLED`), with `cut` and
-/// `open_end`;
-/// else the cap stopped it, and the scan goes on from `hi`.
+/// `open_end`; else the cap stopped it, and the scan goes on from `hi`.
 #[derive(Clone, Copy, Debug, Default)]
 struct RegionMemo {
     valid: bool,
@@ -573,7 +572,7 @@ impl RegionMemo {
             self.open_end = r.open_end;
             self.at = self.at.or(r.at);
         }
-        let colon = self.first_colon(h, a, self.hi).is_some();
+        let colon = self.colon_after(h, a, self.hi).is_some();
         Some(Region {
             end: self.hi,
             cut: self.cut,
@@ -609,14 +608,14 @@ impl RegionMemo {
             return None;
         }
         if self.valid && self.lo <= from && end <= self.hi {
-            return self.first_colon(h, from, end);
+            return self.colon_after(h, from, end);
         }
         first_colon(h, from, end, true)
     }
 
     /// The first `:` in `h[from..end]`, with `lo <= from` and `end <=
     /// hi`: each byte searched once while `from` grows.
-    fn first_colon(&mut self, h: &[u8], from: usize, end: usize) -> Option<usize> {
+    fn colon_after(&mut self, h: &[u8], from: usize, end: usize) -> Option<usize> {
         let known = match self.colon_next {
             Some(k) if k >= from && self.colon_from <= from => Some(Some(k)),
             None if self.colon_from <= from => Some(None),
@@ -683,11 +682,16 @@ fn cuts(h: &[u8], i: usize, seen: u8) -> bool {
         // Outside an IP literal (which `authority` steps over), `[` and
         // `]` end an authority.
         b'[' | b']' => true,
-        b'%' => !h
-            .get(i + 1..i + 3)
-            .is_some_and(|x| x.iter().all(u8::is_ascii_hexdigit)),
+        b'%' => !escaped(h, i),
         _ => false,
     }
+}
+
+/// Whether the `%` at `i` has two hex digits after it in `t` (else the
+/// parser stops there).
+fn escaped(t: &[u8], i: usize) -> bool {
+    t.get(i + 1..i + 3)
+        .is_some_and(|x| x.iter().all(u8::is_ascii_hexdigit))
 }
 
 /// Whether the full path may see more than the region: it may be joined
@@ -871,13 +875,7 @@ fn text_end(
             match hh.get(k) {
                 Some(b'[') => Some(trimmed_end(h, start, k, brackets)),
                 Some(b']') if stays(k) => Some(trimmed_end(h, start, k, brackets)),
-                Some(b'%')
-                    if !hh
-                        .get(k + 1..k + 3)
-                        .is_some_and(|x| x.iter().all(u8::is_ascii_hexdigit)) =>
-                {
-                    Some(trimmed_end(h, start, k, brackets))
-                }
+                Some(b'%') if !escaped(hh, k) => Some(trimmed_end(h, start, k, brackets)),
                 Some(&b) if kept(b) => Some(r.end),
                 _ => None,
             }
@@ -937,9 +935,7 @@ pub(crate) fn opaque_ok(h: &[u8], c: usize, mailto: bool, memo: &mut Memo) -> bo
     let first_ok = match h.get(c + 1) {
         // A line end may be joined with the next line (C-W6).
         Some(b'\n' | b'\r') => return true,
-        Some(b'%') => h
-            .get(c + 2..c + 4)
-            .is_some_and(|x| x.iter().all(u8::is_ascii_hexdigit)),
+        Some(b'%') => escaped(h, c + 1),
         Some(&b) => b.is_ascii_alphanumeric() || matches!(b, b'*' | b'_' | b'~' | b'+'),
         None => false,
     };
@@ -960,9 +956,7 @@ pub(crate) fn opaque_ok(h: &[u8], c: usize, mailto: bool, memo: &mut Memo) -> bo
     while i < at {
         match h[i] {
             b'?' | b'#' | b'[' | b']' => return false,
-            b'%' if !h[i + 1..at.min(i + 3)].iter().all(u8::is_ascii_hexdigit) || i + 3 > at => {
-                return false
-            }
+            b'%' if !escaped(&h[..at], i) => return false,
             b if b >= 0x80 || b.is_ascii_whitespace() => return true,
             b if !URL_BYTE[b as usize] => return false,
             _ => {}

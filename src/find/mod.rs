@@ -1113,7 +1113,8 @@ impl Finder {
                     continue;
                 }
             }
-            if prefix.is_none() && d.pieces.rest.is_empty() {
+            let one = d.pieces.rest.is_empty();
+            let (url, meta) = if one && prefix.is_none() {
                 // One piece, no prefix: parsed in place, so that a long text
                 // the parser stops early in is not first checked whole as
                 // UTF-8 (every trigger in a long run has one).
@@ -1123,42 +1124,40 @@ impl Finder {
                     cut_text(h, &mut d, n, brackets)?;
                     continue;
                 }
-                let url = crate::bytes::as_str(&h[s..e])?;
-                let u = Uri::from_parts(url, m);
-                if !u.is_absolute() || !self.acceptable(&u, class, slashes, Context::Bare, false) {
-                    return None;
+                (Cow::Borrowed(crate::bytes::as_str(&h[s..e])?), m)
+            } else {
+                if one && prefix.is_some_and(|p| p.ends_with("://")) {
+                    // A `www.` text: where the parser stops in it after
+                    // `http://`, found in place (no copy of a long text).
+                    let (s, e) = d.pieces.first;
+                    let n = uri::prefix_after_slashes(&h[s..e], Syntax::Iri);
+                    if n < e - s {
+                        cut_text(h, &mut d, n, brackets)?;
+                        continue;
+                    }
                 }
-                d.consumed = e;
-                return Some((make_link(Cow::Borrowed(url), &d, m, None), e));
-            }
-            if prefix.is_some_and(|p| p.ends_with("://")) && d.pieces.rest.is_empty() {
-                // A `www.` text: where the parser stops in it after
-                // `http://`, found in place (no copy of a long text).
-                let (s, e) = d.pieces.first;
-                let n = uri::prefix_after_slashes(&h[s..e], Syntax::Iri);
-                if n < e - s {
-                    cut_text(h, &mut d, n, brackets)?;
+                let url = with_prefix(d.pieces.text(h)?, prefix);
+                let u = uri::parse_prefix(&url, Syntax::Iri)?;
+                let n = u.as_str().len();
+                if n < url.len() {
+                    cut_text(h, &mut d, n.saturating_sub(plen), brackets)?;
                     continue;
                 }
+                let m = u.meta();
+                (url, m)
+            };
+            let u = Uri::from_parts(&url, meta);
+            if !u.is_absolute()
+                || !self.acceptable(&u, class, slashes, Context::Bare, prefix.is_some())
+            {
+                return None;
             }
-            let url = with_prefix(d.pieces.text(h)?, prefix);
-            let u = uri::parse_prefix(&url, Syntax::Iri)?;
-            let n = u.as_str().len();
-            if n == url.len() {
-                if !u.is_absolute()
-                    || !self.acceptable(&u, class, slashes, Context::Bare, prefix.is_some())
-                {
-                    return None;
-                }
-                let meta = u.meta();
-                let alt = d
-                    .pieces
-                    .alt(h)
-                    .map(|a| format!("{}{a}", prefix.unwrap_or("")));
-                d.consumed = d.pieces.end();
-                return Some((make_link(url, &d, meta, alt), d.consumed));
-            }
-            cut_text(h, &mut d, n.saturating_sub(plen), brackets)?;
+            let alt = d
+                .pieces
+                .alt(h)
+                .map(|a| format!("{}{a}", prefix.unwrap_or("")));
+            d.consumed = d.pieces.end();
+            return Some((make_link(url, &d, meta, alt), d.consumed));
         }
         None
     }
