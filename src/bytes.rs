@@ -119,6 +119,32 @@ pub(crate) fn count(h: &[u8], b: u8) -> usize {
     n + h[i..].iter().filter(|&&x| x == b).count()
 }
 
+/// How many times `b` occurs in `h`, and where the last one is. Line
+/// numbers of links a line or two apart: one pass over the few blocks
+/// between them, where a count and a search back cost two (and the count
+/// its set-up); a long stretch is counted 16 bytes a step without looking
+/// at each block's matches, then searched back.
+#[inline]
+pub(crate) fn count_and_last(h: &[u8], b: u8) -> (usize, Option<usize>) {
+    #[cfg(target_arch = "x86_64")]
+    if h.len() >= 16 && h.len() <= 512 {
+        return sse2::count_and_last(h, b);
+    }
+    if h.len() < 16 {
+        let mut n = 0;
+        let mut last = None;
+        for (k, &x) in h.iter().enumerate() {
+            if x == b {
+                n += 1;
+                last = Some(k);
+            }
+        }
+        return (n, last);
+    }
+    let n = count(h, b);
+    (n, if n > 0 { memchr::memrchr(b, h) } else { None })
+}
+
 /// The last place in `h` of `a` or `b`. The searches that use it (a line's
 /// start, a little before a URL) end within a line or two, where
 /// `memchr::memrchr2`'s set-up costs more than the search.
@@ -334,6 +360,42 @@ mod sse2 {
         (n, i)
     }
 
+    /// `16 <= h.len()`: each block's matches as a mask, counted and the
+    /// last one kept; the last step overlaps the one before.
+    #[inline]
+    pub(super) fn count_and_last(h: &[u8], b: u8) -> (usize, Option<usize>) {
+        debug_assert!(h.len() >= 16);
+        let mut n = 0;
+        let mut last = None;
+        let mut i = 0;
+        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
+        // bytes at `i <= h.len() - 16`.
+        unsafe {
+            let vb = _mm_set1_epi8(b as i8);
+            let mut step = |at: usize, fresh: u32| {
+                let m = (_mm_movemask_epi8(_mm_cmpeq_epi8(
+                    _mm_loadu_si128(h.as_ptr().add(at).cast::<__m128i>()),
+                    vb,
+                )) as u32)
+                    & fresh;
+                if m != 0 {
+                    n += m.count_ones() as usize;
+                    last = Some(at + 31 - m.leading_zeros() as usize);
+                }
+            };
+            while i + 16 <= h.len() {
+                step(i, 0xFFFF);
+                i += 16;
+            }
+            if i < h.len() {
+                // The lanes from `i` on are the top `h.len() - i` of the
+                // last 16 bytes.
+                step(h.len() - 16, 0xFFFF << (16 - (h.len() - i)));
+            }
+        }
+        (n, last)
+    }
+
     /// Parentheses and square brackets, opened minus closed, over the
     /// 16-byte steps of `t`, and where the steps end.
     #[inline]
@@ -495,6 +557,22 @@ mod tests {
                     want = Some(k);
                 }
                 assert_eq!(rfind2(&h, b'\n', b'\r'), want, "{len} {at:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn count_and_last_agree_with_a_byte_loop() {
+        for len in [0usize, 1, 15, 16, 17, 31, 32, 33, 100, 512, 513, 2000] {
+            for step in [1usize, 2, 7, 16, 17, 40, 1000] {
+                for off in [0usize, 3, 15] {
+                    let h: Vec<u8> = (0..len)
+                        .map(|k| if k % step == off % step { b'\n' } else { b'x' })
+                        .collect();
+                    let n = h.iter().filter(|&&x| x == b'\n').count();
+                    let last = h.iter().rposition(|&x| x == b'\n');
+                    assert_eq!(count_and_last(&h, b'\n'), (n, last), "{len} {step} {off}");
+                }
             }
         }
     }

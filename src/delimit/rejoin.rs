@@ -7,6 +7,49 @@ use std::cell::Cell;
 use super::unicode::char_at;
 use crate::bytes::quote_run;
 
+/// The quote prefix of a line, measured after the line break before it:
+/// its `>` and blanks span `line..end`, and hold `levels` `>`. A URL on the
+/// next line of quoted mail has the depth of the line whose prefix the
+/// last URL's whitespace run skipped; with this memo it is not measured
+/// again (deep quotes, a URL a line, measured each line twice).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LinePrefix {
+    line: usize,
+    end: usize,
+    levels: usize,
+}
+
+impl LinePrefix {
+    /// The window lost its first `by` bytes.
+    pub(crate) fn shift(&mut self, by: usize) {
+        *self = if self.line > by {
+            LinePrefix {
+                line: self.line - by,
+                end: self.end - by,
+                levels: self.levels,
+            }
+        } else {
+            LinePrefix::default()
+        };
+    }
+
+    /// The depth `quote_depth(h, at, back)` finds, when this prefix's line
+    /// holds `at` and its start is within `back` bytes (no line break
+    /// between the prefix's end and `at`); `None` when it cannot tell.
+    #[inline]
+    fn depth_at(&self, h: &[u8], at: usize, back: usize) -> Option<usize> {
+        // `levels == 0`: nothing measured (a line start is never 0: a
+        // break stands before it).
+        if self.levels == 0 || self.end > at || at - self.end > 16 || at - (self.line - 1) > back {
+            return None;
+        }
+        if h[self.end..at].iter().any(|&b| b == b'\n' || b == b'\r') {
+            return None;
+        }
+        Some(self.levels)
+    }
+}
+
 /// The quote depth of a URL's first line, found only when a line break
 /// asks for it (most URLs have none, and the look-back costs).
 #[derive(Debug)]
@@ -14,16 +57,21 @@ pub(crate) struct Depth {
     at: usize,
     back: usize,
     value: Cell<Option<usize>>,
+    /// A line prefix measured earlier, which may be this line's, until
+    /// the depth is known; then the last line prefix a whitespace run
+    /// skipped (runs ask for the depth before they skip).
+    prefix: Cell<LinePrefix>,
 }
 
 impl Depth {
     /// The depth of the line that holds `at`, looking back at most `back`
-    /// bytes for its start.
-    pub(crate) fn of_line(at: usize, back: usize) -> Depth {
+    /// bytes for its start; `known` is a line prefix measured before.
+    pub(crate) fn of_line(at: usize, back: usize, known: LinePrefix) -> Depth {
         Depth {
             at,
             back,
             value: Cell::new(None),
+            prefix: Cell::new(known),
         }
     }
 
@@ -34,6 +82,7 @@ impl Depth {
             at: 0,
             back: 0,
             value: Cell::new(Some(depth)),
+            prefix: Cell::new(LinePrefix::default()),
         }
     }
 
@@ -41,9 +90,17 @@ impl Depth {
         if let Some(v) = self.value.get() {
             return v;
         }
-        let v = quote_depth(h, self.at, self.back);
+        let v = match self.prefix.get().depth_at(h, self.at, self.back) {
+            Some(v) => v,
+            None => quote_depth(h, self.at, self.back),
+        };
         self.value.set(Some(v));
         v
+    }
+
+    /// The last line prefix measured, for the next URL's `Depth`.
+    pub(crate) fn learned(&self) -> LinePrefix {
+        self.prefix.get()
     }
 }
 
@@ -88,14 +145,21 @@ pub(crate) fn ws_at(h: &[u8], i: usize) -> Option<(usize, bool)> {
 }
 
 /// Skips a mail quote prefix of at most `depth` levels (`>`, `> >`, `>>`,
-/// each `>` followed by optional blanks) at the start of a line (C-W2).
+/// each `>` followed by optional blanks) at `i`, the start of a line
+/// (C-W2); `i < end` and `h[i]` is `>`. A whole prefix that ends before
+/// `end` after an LF or CR is remembered in `memo`.
 #[inline]
-pub(crate) fn skip_quote_prefix(h: &[u8], mut i: usize, end: usize, depth: usize) -> usize {
-    if h.get(i) != Some(&b'>') {
-        return i;
-    }
+fn skip_prefix(h: &[u8], mut i: usize, end: usize, depth: usize, memo: &Depth) -> usize {
     // The whole run at once when it has no more levels than asked for.
     let (run_end, levels) = quote_run(h, i, end);
+    if run_end < end && matches!(h[i - 1], b'\n' | b'\r') {
+        debug_assert!(memo.value.get().is_some());
+        memo.prefix.set(LinePrefix {
+            line: i,
+            end: run_end,
+            levels,
+        });
+    }
     if levels <= depth {
         return run_end;
     }
@@ -139,9 +203,12 @@ pub(crate) fn whitespace_run(h: &[u8], mut i: usize, end: usize, depth: &Depth) 
                 i += len;
                 if is_break {
                     breaks += 1;
-                    let d = depth.get(h);
-                    if d > 0 {
-                        i = skip_quote_prefix(h, i, end, d);
+                    // The depth only matters where a prefix follows.
+                    if i < end && h[i] == b'>' {
+                        let d = depth.get(h);
+                        if d > 0 {
+                            i = skip_prefix(h, i, end, d, depth);
+                        }
                     }
                 }
             }
@@ -242,5 +309,44 @@ mod tests {
         assert_eq!(&t[end..end + 1], b"b");
         // Back over "\n> > " from "b".
         assert_eq!(whitespace_back(t, 23, 0), (18, 1));
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// C-W2, C-S4: a depth taken from the line prefix an earlier
+        /// whitespace run skipped is the depth measured afresh, whatever
+        /// the line breaks (LF, CR, CRLF, U+2028), the window's back limit,
+        /// and the bytes the window lost.
+        #[test]
+        fn c_s4_a_remembered_line_prefix_gives_the_measured_depth(
+            t in prop::collection::vec(prop::sample::select(vec![
+                ">", "> ", ">>", " ", "\t", "\n", "\r", "\r\n", "\u{2028}", "a", "<", "-",
+            ]), 0..80),
+            steps in prop::collection::vec(
+                (0usize..200, 0usize..200, 1usize..120, 0usize..200), 1..12),
+            drop_at in 0usize..12,
+            by in 0usize..60,
+        ) {
+            let mut h = t.concat().into_bytes();
+            let mut memo = LinePrefix::default();
+            for (k, &(run, at, back, len)) in steps.iter().enumerate() {
+                if k == drop_at {
+                    let by = by.min(h.len());
+                    h.drain(..by);
+                    memo.shift(by);
+                }
+                let at = at.min(h.len());
+                let d = Depth::of_line(at, back, memo);
+                prop_assert_eq!(d.get(&h), quote_depth(&h, at, back));
+                // A run from some place, up to some cap, learns the next
+                // prefix.
+                let run = run.min(h.len());
+                whitespace_run(&h, run, h.len().min(run + len), &d);
+                memo = d.learned();
+            }
+        }
     }
 }

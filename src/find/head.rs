@@ -29,6 +29,7 @@
 
 use crate::bytes::{contains2, URL_BYTE};
 use crate::delimit::bare::{count_brackets, may_drop, trimmed_end, BareMemo, BracketMemo};
+use crate::delimit::rejoin::LinePrefix;
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::uri;
 
@@ -96,6 +97,8 @@ pub(crate) struct Memo {
     pub(crate) bare: BareMemo,
     /// The last head check's region.
     region: RegionMemo,
+    /// The last quote prefix a whitespace run skipped.
+    pub(crate) prefix: LinePrefix,
 }
 
 /// When a later `www.` trigger's text, which ends where a refused one's
@@ -151,6 +154,7 @@ impl Memo {
         }
         self.bare.shift(by);
         self.region.shift(by);
+        self.prefix.shift(by);
     }
 
     /// Later `www.` triggers in `lo..hi` share the verdict of the refused
@@ -1021,6 +1025,7 @@ mod tests {
             "-\n",
             "- \n",
             "\n> ",
+            "\r\n>> ",
             "> ",
             "\u{e9}",
             "\u{3002}",

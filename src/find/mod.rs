@@ -534,10 +534,8 @@ impl LineCounter {
     pub(crate) fn advance(&mut self, h: &[u8], base: usize, at: usize) -> (u64, u64) {
         if at > self.pos {
             let part = &h[self.pos - base..at - base];
-            let n = count_newlines(part);
-            if n > 0 {
+            if let (n, Some(i)) = crate::bytes::count_and_last(part, b'\n') {
                 self.line += n as u64;
-                let i = crate::bytes::rfind2(part, b'\n', b'\n').unwrap_or(0);
                 self.line_start = self.pos + i + 1;
             }
             self.pos = at;
@@ -546,13 +544,6 @@ impl LineCounter {
         // when a link asks; compaction asks only for the count.
         (self.line, at.saturating_sub(self.line_start) as u64 + 1)
     }
-}
-
-/// Counts LF bytes, 16 a step (`bytes::count`); a fold over blocks of 255
-/// bytes cost an instruction a byte, an iterator of matches would stop at
-/// each line.
-fn count_newlines(b: &[u8]) -> usize {
-    crate::bytes::count(b, b'\n')
 }
 
 /// The links in one input, in order. Made by [`Finder::links`] and
@@ -764,13 +755,14 @@ impl Finder {
         memo: &mut head::Memo,
     ) -> Option<(Link<'h>, usize)> {
         // The scanner refused `URL:` followed by neither blank nor letter.
-        let depth = Depth::of_line(c, self.limits.back());
+        let depth = Depth::of_line(c, self.limits.back(), memo.prefix);
         let (j, _) = whitespace_run(
             h,
             c + 1,
             end_limit.min(c + 1 + self.limits.max_wrapper_bytes),
             &depth,
         );
+        memo.prefix = depth.learned();
         if j >= end_limit || !h[j].is_ascii_alphabetic() {
             return None;
         }
@@ -801,6 +793,27 @@ impl Finder {
         line_cap: usize,
         memo: &mut head::Memo,
     ) -> Option<(Link<'h>, usize)> {
+        let depth = Depth::of_line(s, self.limits.back(), memo.prefix);
+        let found = self.at_scheme_in(h, s, c, key, floor, end_limit, line_cap, memo, &depth);
+        memo.prefix = depth.learned();
+        found
+    }
+
+    /// `at_scheme`, with the depth of the URL's first line.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn at_scheme_in<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        c: usize,
+        key: u64,
+        floor: usize,
+        end_limit: usize,
+        line_cap: usize,
+        memo: &mut head::Memo,
+        depth: &Depth,
+    ) -> Option<(Link<'h>, usize)> {
         let slashes = h.get(c + 1..c + 3) == Some(b"//");
         let file = key == KEY_FILE;
         // `scheme:///`, `scheme://?`: an empty authority, refused in every
@@ -813,7 +826,6 @@ impl Finder {
             return None;
         }
         let class = self.class(&h[s..c], key);
-        let depth = Depth::of_line(s, self.limits.back());
         let op = wrapper::opener(h, s, floor, self.limits.back());
         if op.is_wrapper() {
             let ctx = Context::of(op);
@@ -824,7 +836,7 @@ impl Finder {
                     // No URL in this wrapper: on to the bare rules.
                     Some(None) => {}
                     None => {
-                        if let Some(d) = wrapper::delimit(h, s, op, &self.limits, end_limit, &depth)
+                        if let Some(d) = wrapper::delimit(h, s, op, &self.limits, end_limit, depth)
                         {
                             if let Some(found) =
                                 self.finish_wrapped(h, d, class, slashes, ctx, None)
@@ -904,7 +916,7 @@ impl Finder {
                 return found;
             }
         }
-        let d = bare::delimit(h, s, cap, &depth, form, self.bare, &mut memo.bare)?;
+        let d = bare::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare)?;
         let brackets = &mut memo.bare.brackets;
         self.finish_bare(h, d, Some(class), slashes, None, brackets, cut)
     }
@@ -918,10 +930,27 @@ impl Finder {
         line_cap: usize,
         memo: &mut head::Memo,
     ) -> Option<(Link<'h>, usize)> {
-        let depth = Depth::of_line(p, self.limits.back());
+        let depth = Depth::of_line(p, self.limits.back(), memo.prefix);
+        let found = self.at_www_in(h, p, floor, end_limit, line_cap, memo, &depth);
+        memo.prefix = depth.learned();
+        found
+    }
+
+    /// `at_www`, with the depth of the text's first line.
+    #[allow(clippy::too_many_arguments)]
+    fn at_www_in<'h>(
+        &self,
+        h: &'h [u8],
+        p: usize,
+        floor: usize,
+        end_limit: usize,
+        line_cap: usize,
+        memo: &mut head::Memo,
+        depth: &Depth,
+    ) -> Option<(Link<'h>, usize)> {
         let op = wrapper::opener(h, p, floor, self.limits.back());
         if op.is_wrapper() {
-            if let Some(mut d) = wrapper::delimit(h, p, op, &self.limits, end_limit, &depth) {
+            if let Some(mut d) = wrapper::delimit(h, p, op, &self.limits, end_limit, depth) {
                 d.form = Form::Abbreviated;
                 let ctx = Context::of(op);
                 if let Some(found) = self.finish_wrapped(h, d, None, true, ctx, Some("http://")) {
@@ -951,7 +980,7 @@ impl Finder {
             h,
             p,
             cap,
-            &depth,
+            depth,
             Form::Abbreviated,
             self.bare,
             &mut memo.bare,
