@@ -185,50 +185,25 @@ pub(crate) fn delimit(
         }
         if ws_at(h, i).is_some() {
             let run_start = i;
-            let (j, breaks) = whitespace_run(h, i, cap, depth);
-            if breaks >= 2 {
-                return None; // a blank line ends any wrapper (C-W5)
-            }
+            let (j, breaks, joint) = match blank(h, i, cap, close, spaces_allowed, depth) {
+                Blank::Refused => return None,
+                Blank::Closer { j, breaks } => (j, breaks, None),
+                Blank::Joint { j, breaks, joint } => (j, breaks, Some(joint)),
+            };
             lines += breaks;
             if lines > limits.max_wrapper_lines {
                 return None;
             }
-            if h[j.min(h.len())..].starts_with(close) {
-                // Whitespace before the closer is not part of the URL.
-                b.piece(cur, run_start);
-                cur = j;
-                i = j;
-                continue;
-            }
-            let joint = if breaks == 0 {
-                if !spaces_allowed {
-                    return None;
-                }
-                let mut n = 0;
-                let mut k = run_start;
-                while let Some((len, _)) = ws_at(h, k) {
-                    if k >= j {
-                        break;
-                    }
-                    k += len;
-                    n += 1;
-                }
-                Joint::Spaces(n)
-            } else if h[run_start - 1] == b'-' {
-                Joint::HyphenBreak
-            } else {
-                Joint::Break
-            };
             b.piece(cur, run_start);
-            b.pending = joint;
+            if let Some(joint) = joint {
+                b.pending = joint;
+            }
             cur = j;
             i = j;
             continue;
         }
         match byte {
-            0x00..=0x1F | 0x7F => return None,
-            b'<' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`' => return None,
-            b'>' | b'"' => return None, // not this wrapper's closer
+            b if ends_wrapper(b) => return None,
             0x80.. => match char_at(h, i) {
                 Some((c, len)) if (c as u32) > 0x9F => i += len,
                 _ => return None,
@@ -237,6 +212,71 @@ pub(crate) fn delimit(
         }
     }
     None
+}
+
+/// What a run of whitespace inside a wrapper leads to.
+pub(crate) enum Blank {
+    /// No wrapper (C-W5): a blank line, or spaces where none may stand.
+    Refused,
+    /// The closer follows at `j`: the whitespace is not part of the URL.
+    Closer { j: usize, breaks: usize },
+    /// The URL goes on at `j`; `joint` is what the whitespace was.
+    Joint {
+        j: usize,
+        breaks: usize,
+        joint: Joint,
+    },
+}
+
+/// The run of whitespace at `i` inside a wrapper that closes with `close`,
+/// not past `cap` (C-W1 to C-W5); `depth` is the quote depth of the
+/// wrapper's first line.
+pub(crate) fn blank(
+    h: &[u8],
+    i: usize,
+    cap: usize,
+    close: &[u8],
+    spaces_allowed: bool,
+    depth: &Depth,
+) -> Blank {
+    let (j, breaks) = whitespace_run(h, i, cap, depth);
+    if breaks >= 2 {
+        return Blank::Refused; // a blank line ends any wrapper (C-W5)
+    }
+    if h[j.min(h.len())..].starts_with(close) {
+        return Blank::Closer { j, breaks };
+    }
+    let joint = if breaks == 0 {
+        if !spaces_allowed {
+            return Blank::Refused;
+        }
+        let mut n = 0;
+        let mut k = i;
+        while let Some((len, _)) = ws_at(h, k) {
+            if k >= j {
+                break;
+            }
+            k += len;
+            n += 1;
+        }
+        Joint::Spaces(n)
+    } else if h[i - 1] == b'-' {
+        Joint::HyphenBreak
+    } else {
+        Joint::Break
+    };
+    Blank::Joint { j, breaks, joint }
+}
+
+/// Whether `b`, met inside a wrapper where its closer does not start,
+/// means there is no wrapper: a control byte, a byte no URL may contain,
+/// or another wrapper's closer.
+#[inline]
+pub(crate) fn ends_wrapper(b: u8) -> bool {
+    matches!(
+        b,
+        0x00..=0x1F | 0x7F | b'<' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`' | b'>' | b'"'
+    )
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use std::borrow::Cow;
 
 use super::{head, Context, Finder, Link};
 use crate::delimit::bare;
+use crate::delimit::rejoin::{ws_at, Depth};
 use crate::delimit::wrapper::{self, Opener};
 use crate::delimit::Form;
 use crate::scan::scheme::SchemeClass;
@@ -50,12 +51,13 @@ impl Finder {
         class: Option<SchemeClass>,
         slashes: bool,
         ctx: Context,
+        depth: &Depth,
     ) -> Option<Option<(Link<'h>, usize)>> {
         #[cfg(test)]
         if !self.common_path {
             return None;
         }
-        let (close, _, form, open_at, breaks) = wrapper::shape(op)?;
+        let (close, spaces, form, open_at, breaks) = wrapper::shape(op)?;
         if breaks > 0 {
             return None;
         }
@@ -63,7 +65,24 @@ impl Finder {
             .min(open_at + self.limits.max_wrapper_bytes)
             .min(h.len());
         let e = crate::bytes::url_run(h, s, cap, close[0]);
-        if e == s || e >= cap || !h[e..].starts_with(close) {
+        if e == s || e >= cap {
+            return None;
+        }
+        if !h[e..].starts_with(close) {
+            // Whitespace, then a byte that ends the wrapper (or the cap):
+            // no URL in it (quoted mail: `<http://a/` at a line's end, a
+            // `<` after the next line's prefix). `wrapper::delimit` takes
+            // the same steps.
+            if ws_at(h, e).is_some() {
+                match wrapper::blank(h, e, cap, close, spaces, depth) {
+                    wrapper::Blank::Refused => return Some(None),
+                    // (Too many lines would refuse it too.)
+                    wrapper::Blank::Joint { j, .. } if j >= cap || wrapper::ends_wrapper(h[j]) => {
+                        return Some(None)
+                    }
+                    _ => {}
+                }
+            }
             return None;
         }
         if e - s > self.limits.max_url_len {

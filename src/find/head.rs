@@ -1262,6 +1262,7 @@ mod tests {
                     .max_wrapper_bytes(30)
                     .max_wrapper_lines(2)
                     .clone(),
+                FinderBuilder::new().max_wrapper_lines(1).clone(),
             ] {
                 let fast = b.build().unwrap();
                 let mut general = fast.clone();

@@ -831,7 +831,7 @@ impl Finder {
             let ctx = Context::of(op);
             let known = class.is_some_and(|c| c.bare || c.wrapped);
             if ctx == Context::UrlAngle || known || slashes {
-                match self.wrapped_common(h, s, op, end_limit, class, slashes, ctx) {
+                match self.wrapped_common(h, s, op, end_limit, class, slashes, ctx, depth) {
                     Some(Some(found)) => return Some(found),
                     // No URL in this wrapper: on to the bare rules.
                     Some(None) => {}
