@@ -109,6 +109,9 @@ fn families() -> Vec<Family> {
         f("www.a.1) repeated", b"www.a.1)"),
         f("_URL:www.1). repeated", b"_URL:www.1)."),
         f("'www.1? repeated", b"'www.1?"),
+        // Work up to the wrapper cap (2,048 bytes) for every trigger before
+        // the wrapper memo: every `“` opens a quote that never closes.
+        f("“http://a repeated", "\u{201c}http://a".as_bytes()),
     ]
 }
 

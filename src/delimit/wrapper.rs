@@ -145,6 +145,7 @@ pub(crate) fn delimit(
     limits: &Limits,
     end_limit: usize,
     depth: &Depth,
+    memo: &mut WrapMemo,
 ) -> Option<Delimited> {
     let (close, spaces_allowed, form, open_at, breaks_before) = shape(opener)?;
     let cap = end_limit.min(open_at + limits.max_wrapper_bytes);
@@ -159,16 +160,12 @@ pub(crate) fn delimit(
     };
     let mut cur = s;
     let mut i = s;
-    let close0 = close[0];
     while i < cap {
-        // Most bytes are plain URL characters: skip them without the
-        // checks below.
-        i = url_run(h, i, cap, close0);
+        i = memo.plain_end(h, i, cap, close);
         if i >= cap {
             break;
         }
-        let byte = h[i];
-        if byte == close0 && h[i..].starts_with(close) {
+        if h[i..].starts_with(close) {
             if i > cur {
                 b.piece(cur, i);
             }
@@ -183,35 +180,105 @@ pub(crate) fn delimit(
                 truncated: false,
             });
         }
-        if ws_at(h, i).is_some() {
-            let run_start = i;
-            let (j, breaks, joint) = match blank(h, i, cap, close, spaces_allowed, depth) {
-                Blank::Refused => return None,
-                Blank::Closer { j, breaks } => (j, breaks, None),
-                Blank::Joint { j, breaks, joint } => (j, breaks, Some(joint)),
-            };
-            lines += breaks;
-            if lines > limits.max_wrapper_lines {
-                return None;
-            }
-            b.piece(cur, run_start);
-            if let Some(joint) = joint {
-                b.pending = joint;
-            }
-            cur = j;
-            i = j;
-            continue;
+        if ws_at(h, i).is_none() {
+            // A byte or character that ends the wrapper.
+            return None;
+        }
+        let run_start = i;
+        let (j, breaks, joint) = match blank(h, i, cap, close, spaces_allowed, depth) {
+            Blank::Refused => return None,
+            Blank::Closer { j, breaks } => (j, breaks, None),
+            Blank::Joint { j, breaks, joint } => (j, breaks, Some(joint)),
+        };
+        lines += breaks;
+        if lines > limits.max_wrapper_lines {
+            return None;
+        }
+        b.piece(cur, run_start);
+        if let Some(joint) = joint {
+            b.pending = joint;
+        }
+        cur = j;
+        i = j;
+    }
+    None
+}
+
+/// The end of the stretch of plain characters at `i` inside a wrapper
+/// that closes with `close`, not looking past `cap`: characters a URL may
+/// hold, no whitespace, no start of the closer. Where it stops (at or past
+/// `cap`, or before a byte the caller decides on) is a character boundary.
+#[inline]
+fn plain_end(h: &[u8], mut i: usize, cap: usize, close: &[u8]) -> usize {
+    let close0 = close[0];
+    while i < cap {
+        // Most bytes are plain URL characters: skip them without the
+        // checks below.
+        i = url_run(h, i, cap, close0);
+        if i >= cap {
+            break;
+        }
+        let byte = h[i];
+        if byte == close0 && h[i..].starts_with(close) || ws_at(h, i).is_some() {
+            break;
         }
         match byte {
-            b if ends_wrapper(b) => return None,
+            b if ends_wrapper(b) => break,
             0x80.. => match char_at(h, i) {
                 Some((c, len)) if (c as u32) > 0x9F => i += len,
-                _ => return None,
+                _ => break,
             },
             _ => i += 1,
         }
     }
-    None
+    i
+}
+
+/// What an earlier wrapper learnt of the bytes ahead: `h[lo..hi]` is a
+/// stretch of plain characters (`plain_end`) for a wrapper whose closer
+/// starts with `close0`. The triggers inside one long stretch
+/// (`“http://a“http://a…`, every one a quote opener) do not each scan it
+/// again up to the wrapper cap (C-S4). Offsets are into the current window.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct WrapMemo {
+    close0: u8,
+    lo: usize,
+    hi: usize,
+}
+
+impl WrapMemo {
+    /// `plain_end(h, i, cap, close)` through the memo.
+    #[inline]
+    pub(crate) fn plain_end(&mut self, h: &[u8], i: usize, cap: usize, close: &[u8]) -> usize {
+        let known = self.close0 == close[0] && self.lo <= i && i < self.hi;
+        if known && self.hi >= cap {
+            return self.hi;
+        }
+        let (lo, from) = if known { (self.lo, self.hi) } else { (i, i) };
+        let e = plain_end(h, from, cap, close);
+        // A short stretch costs less to scan again than to remember.
+        if e - lo >= 64 {
+            *self = WrapMemo {
+                close0: close[0],
+                lo,
+                hi: e,
+            };
+        }
+        e
+    }
+
+    /// The window lost its first `by` bytes.
+    pub(crate) fn shift(&mut self, by: usize) {
+        *self = if self.hi > by {
+            WrapMemo {
+                close0: self.close0,
+                lo: self.lo.max(by) - by,
+                hi: self.hi - by,
+            }
+        } else {
+            WrapMemo::default()
+        };
+    }
 }
 
 /// What a run of whitespace inside a wrapper leads to.
@@ -294,8 +361,69 @@ mod tests {
         let h = t.as_bytes();
         let s = t.find("http").or_else(|| t.find("ftp"))?;
         let o = opener(h, s, 0, 4096);
-        let d = delimit(h, s, o, &LIMITS, h.len(), &Depth::fixed(0))?;
+        let d = delimit(
+            h,
+            s,
+            o,
+            &LIMITS,
+            h.len(),
+            &Depth::fixed(0),
+            &mut WrapMemo::default(),
+        )?;
         Some((d.pieces.text(h)?.into_owned(), d.pieces.alt(h)))
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        /// C-S4: the wrapper memo finds the stretch ends a fresh scan
+        /// finds, for each closer, the queries in order and out of order,
+        /// the window losing its first bytes partway.
+        #[test]
+        fn c_s4_the_wrapper_memo_ends_stretches_as_a_fresh_scan_does(
+            unit in prop::collection::vec(prop::sample::select(vec![
+                "a", "1", "/", "'", "\"", ">", "<", " ", "\n", "\u{201c}", "\u{201d}",
+                "\u{e9}", "\u{a0}", "\u{85}", "\u{2028}", "\u{e2}",
+            ]), 1..12),
+            n in 1usize..80,
+            queries in prop::collection::vec((0usize..1000, 0usize..400, 0usize..4), 1..30),
+            drop_at in 0usize..30,
+            by in 0usize..200,
+        ) {
+            let mut h = unit.concat().repeat(n).into_bytes();
+            // A stray continuation byte sometimes.
+            if n % 7 == 3 {
+                let at = h.len() / 2;
+                h.insert(at, 0x80);
+            }
+            let closes: [&[u8]; 4] = [b">", b"\"", b"'", "\u{201d}".as_bytes()];
+            let mut sorted = queries.clone();
+            sorted.sort();
+            for qs in [queries, sorted] {
+                let mut memo = WrapMemo::default();
+                let mut h = h.clone();
+                for (k, &(i, len, c)) in qs.iter().enumerate() {
+                    if k == drop_at {
+                        let by = by.min(h.len());
+                        h.drain(..by);
+                        memo.shift(by);
+                    }
+                    // Scans start on characters (a trigger's first byte).
+                    let mut i = i.min(h.len());
+                    while i > 0 && i < h.len() && h[i] & 0xC0 == 0x80 {
+                        i -= 1;
+                    }
+                    let cap = h.len().min(i + len);
+                    let close = closes[c];
+                    let fresh = plain_end(&h, i, cap, close);
+                    let got = memo.plain_end(&h, i, cap, close);
+                    // Past the cap, any place means the same.
+                    prop_assert_eq!(got.min(cap), fresh.min(cap));
+                }
+            }
+        }
     }
 
     #[test]

@@ -31,6 +31,7 @@ use crate::bytes::{contains2, URL_BYTE};
 use crate::delimit::bare::{count_brackets, may_drop, trimmed_end, BareMemo, BracketMemo};
 use crate::delimit::rejoin::LinePrefix;
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
+use crate::delimit::wrapper::WrapMemo;
 use crate::uri;
 
 /// A head check's verdict on a bare candidate.
@@ -99,6 +100,8 @@ pub(crate) struct Memo {
     region: RegionMemo,
     /// The last quote prefix a whitespace run skipped.
     pub(crate) prefix: LinePrefix,
+    /// The last long stretch of plain characters in a wrapper.
+    pub(crate) wrap: WrapMemo,
 }
 
 /// When a later `www.` trigger's text, which ends where a refused one's
@@ -155,6 +158,7 @@ impl Memo {
         self.bare.shift(by);
         self.region.shift(by);
         self.prefix.shift(by);
+        self.wrap.shift(by);
     }
 
     /// Later `www.` triggers in `lo..hi` share the verdict of the refused
@@ -997,6 +1001,8 @@ mod tests {
             ">",
             "\"",
             "'",
+            "\u{201c}",
+            "\u{201d}",
             "(",
             ")",
             "[",

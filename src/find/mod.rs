@@ -836,8 +836,15 @@ impl Finder {
                     // No URL in this wrapper: on to the bare rules.
                     Some(None) => {}
                     None => {
-                        if let Some(d) = wrapper::delimit(h, s, op, &self.limits, end_limit, depth)
-                        {
+                        if let Some(d) = wrapper::delimit(
+                            h,
+                            s,
+                            op,
+                            &self.limits,
+                            end_limit,
+                            depth,
+                            &mut memo.wrap,
+                        ) {
                             if let Some(found) =
                                 self.finish_wrapped(h, d, class, slashes, ctx, None)
                             {
@@ -950,7 +957,9 @@ impl Finder {
     ) -> Option<(Link<'h>, usize)> {
         let op = wrapper::opener(h, p, floor, self.limits.back());
         if op.is_wrapper() {
-            if let Some(mut d) = wrapper::delimit(h, p, op, &self.limits, end_limit, depth) {
+            if let Some(mut d) =
+                wrapper::delimit(h, p, op, &self.limits, end_limit, depth, &mut memo.wrap)
+            {
                 d.form = Form::Abbreviated;
                 let ctx = Context::of(op);
                 if let Some(found) = self.finish_wrapped(h, d, None, true, ctx, Some("http://")) {
