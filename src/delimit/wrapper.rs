@@ -180,10 +180,8 @@ pub(crate) fn delimit(
                 truncated: false,
             });
         }
-        if ws_at(h, i).is_none() {
-            // A byte or character that ends the wrapper.
-            return None;
-        }
+        // Else a byte or character that ends the wrapper.
+        ws_at(h, i)?;
         let run_start = i;
         let (j, breaks, joint) = match blank(h, i, cap, close, spaces_allowed, depth) {
             Blank::Refused => return None,
