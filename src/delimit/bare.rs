@@ -276,11 +276,12 @@ pub(crate) fn delimit(
     // C-F8: the end never splits a grapheme cluster.
     let (ls, le) = pieces.last();
     if h[le - 1] >= 0x80 || h.get(le).is_some_and(|&b| b >= 0x80) {
-        let last = std::str::from_utf8(&h[ls..le]).ok()?;
+        // (A piece is whole characters: runs end at characters, and
+        // trimming drops ASCII bytes.)
         let after = &h[le..cap.min(le + 32)];
-        let keep = grapheme_floor(last, last.len(), after);
-        if keep < last.len() {
-            let total = pieces.len() - (last.len() - keep);
+        let keep = grapheme_floor(&h[ls..le], le - ls, after);
+        if keep < le - ls {
+            let total = pieces.len() - (le - ls - keep);
             pieces.truncate(total);
             trim_trailing(h, &mut pieces, &mut memo.brackets);
             if pieces.len() == 0 {

@@ -2,7 +2,7 @@
 //! marks and symbols may be part of an IRI; Unicode whitespace and
 //! punctuation end it; a URL never ends inside a grapheme cluster.
 
-use unicode_segmentation::GraphemeCursor;
+use unicode_segmentation::{GraphemeCursor, GraphemeIncomplete};
 
 pub(crate) use crate::bytes::char_at;
 
@@ -35,40 +35,195 @@ pub(crate) fn ends_bare_url(c: char) -> bool {
     )
 }
 
+/// How much text before a URL's end the cluster rules get at first (most
+/// clusters are shorter); they ask for more where they need it (a run of
+/// regional indicators, an emoji sequence), a chunk of this size at a
+/// time.
+const CONTEXT: usize = 16;
+
+/// `i` moved back to the start of its character in the UTF-8 text `t`.
+fn char_floor(t: &[u8], mut i: usize) -> usize {
+    while i > 0 && t[i] & 0xC0 == 0x80 {
+        i -= 1;
+    }
+    i
+}
+
 /// Moves `end` back to the nearest grapheme-cluster boundary at or before
 /// it, so that a URL never keeps half of a cluster (C-F8). `text` is the
-/// URL text from its start; `after` is what follows `end` in the input (a
-/// few bytes are enough: clusters that cross a URL end are short).
-pub(crate) fn grapheme_floor(text: &str, end: usize, after: &[u8]) -> usize {
+/// URL text from its start (UTF-8 up to `end`); `after` is what follows
+/// `end` in the input (a few bytes are enough: clusters that cross a URL
+/// end are short). The rules see the text before `end` a chunk at a time
+/// as they ask for it: the text of a long run is not copied or checked
+/// whole for each trigger in it (C-S4).
+pub(crate) fn grapheme_floor(text: &[u8], end: usize, after: &[u8]) -> usize {
     let next_ascii = after.first().is_none_or(|&b| b < 0x80);
-    let prev_ascii = text.as_bytes()[..end].last().is_none_or(|&b| b < 0x80);
+    let prev_ascii = text[..end].last().is_none_or(|&b| b < 0x80);
     if next_ascii && prev_ascii {
         // ASCII on both sides is a boundary, except CR LF (never in a URL).
         return end;
     }
-    // The cursor needs the text on both sides as one chunk.
+    let str_of = |lo: usize, hi: usize| std::str::from_utf8(&text[lo..hi]).ok();
+    // The cursor's chunk: the end of the text and what follows, together.
     let tail_len = after.len().min(32);
     let tail = match std::str::from_utf8(&after[..tail_len]) {
         Ok(t) => t,
         Err(e) => std::str::from_utf8(&after[..e.valid_up_to()]).unwrap_or(""),
     };
-    let mut joined = String::with_capacity(end + tail.len());
-    joined.push_str(&text[..end]);
-    joined.push_str(tail);
-    let mut cursor = GraphemeCursor::new(end, joined.len(), true);
-    match cursor.is_boundary(&joined, 0) {
-        Ok(false) => match cursor.prev_boundary(&joined, 0) {
-            Ok(Some(b)) => b,
-            _ => 0,
-        },
-        // A boundary, or a cursor that wants more context than a URL has.
-        _ => end,
+    let start = char_floor(text, end.saturating_sub(CONTEXT));
+    let mut buf = [0u8; CONTEXT + 4 + 32];
+    let n = end - start;
+    buf[..n].copy_from_slice(&text[start..end]);
+    buf[n..n + tail.len()].copy_from_slice(tail.as_bytes());
+    let Ok(chunk) = std::str::from_utf8(&buf[..n + tail.len()]) else {
+        return end;
+    };
+    let mut cursor = GraphemeCursor::new(end, end + tail.len(), true);
+    // More text before a place, as the rules ask for it.
+    let context = |cursor: &mut GraphemeCursor, k: usize| -> Option<()> {
+        let lo = char_floor(text, k.saturating_sub(CONTEXT));
+        cursor.provide_context(str_of(lo, k)?, lo);
+        Some(())
+    };
+    let at_boundary = loop {
+        match cursor.is_boundary(chunk, start) {
+            Ok(b) => break b,
+            Err(GraphemeIncomplete::PreContext(k)) => {
+                if context(&mut cursor, k).is_none() {
+                    return end;
+                }
+            }
+            // A cursor that wants more than the URL has.
+            Err(_) => return end,
+        }
+    };
+    if at_boundary {
+        return end;
+    }
+    let (mut c, mut c_start) = (chunk, start);
+    loop {
+        match cursor.prev_boundary(c, c_start) {
+            Ok(Some(b)) => return b,
+            Err(GraphemeIncomplete::PrevChunk) => {
+                let lo = char_floor(text, c_start.saturating_sub(CONTEXT));
+                let Some(prev) = str_of(lo, c_start) else {
+                    return 0;
+                };
+                (c, c_start) = (prev, lo);
+            }
+            Err(GraphemeIncomplete::PreContext(k)) => {
+                if context(&mut cursor, k).is_none() {
+                    return 0;
+                }
+            }
+            Ok(None) | Err(_) => return 0,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cluster rules with the whole text at once (the implementation
+    /// before chunks).
+    fn whole_text_floor(text: &str, end: usize, after: &[u8]) -> usize {
+        let next_ascii = after.first().is_none_or(|&b| b < 0x80);
+        let prev_ascii = text.as_bytes()[..end].last().is_none_or(|&b| b < 0x80);
+        if next_ascii && prev_ascii {
+            return end;
+        }
+        let tail_len = after.len().min(32);
+        let tail = match std::str::from_utf8(&after[..tail_len]) {
+            Ok(t) => t,
+            Err(e) => std::str::from_utf8(&after[..e.valid_up_to()]).unwrap_or(""),
+        };
+        let joined = format!("{}{tail}", &text[..end]);
+        let mut cursor = GraphemeCursor::new(end, joined.len(), true);
+        match cursor.is_boundary(&joined, 0) {
+            Ok(false) => match cursor.prev_boundary(&joined, 0) {
+                Ok(Some(b)) => b,
+                _ => 0,
+            },
+            _ => end,
+        }
+    }
+
+    /// C-F8, C-S4: long runs of what the rules look back over (regional
+    /// indicators pair from the run's start; an emoji sequence joins over
+    /// its extenders), past several chunks of context.
+    #[test]
+    fn c_f8_chunked_cluster_rules_look_back_far_enough() {
+        for unit in ["\u{1f1e9}", "\u{1f468}\u{200d}", "\u{301}", "\u{1f3fb}"] {
+            for n in [1usize, 15, 16, 17, 33, 64, 65, 100] {
+                for head in ["", "a", "\u{1f1ea}", "\u{1f468}"] {
+                    for tail in [
+                        "",
+                        "\u{1f1e9}",
+                        "\u{200d}\u{1f468}",
+                        "\u{301}",
+                        "a",
+                        "\u{3002}",
+                    ] {
+                        let text = format!("{head}{}{tail}", unit.repeat(n));
+                        let b = text.as_bytes();
+                        for end in (0..=b.len()).filter(|&e| text.is_char_boundary(e)) {
+                            assert_eq!(
+                                grapheme_floor(b, end, &b[end..]),
+                                whole_text_floor(&text, end, &b[end..]),
+                                "{text:?} {end}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// C-F8, C-S4: the rules given the text a chunk at a time find
+        /// the boundary they find with the whole text: across regional
+        /// indicators, emoji sequences, marks, Hangul, prepended and
+        /// Indic letters, long runs of each.
+        #[test]
+        fn c_f8_chunked_cluster_rules_agree_with_the_whole_text(
+            pieces in prop::collection::vec(prop::sample::select(vec![
+                "a", "1", "/", ".", "\u{e9}", "e\u{301}", "\u{301}", "\u{1f1e9}", "\u{1f1ea}",
+                "\u{1f468}", "\u{200d}", "\u{2764}\u{fe0f}", "\u{1f3fb}", "\u{1100}",
+                "\u{1161}", "\u{11a8}", "\u{ac00}", "\u{600}", "\u{915}", "\u{94d}",
+                "\u{937}", "\u{93f}", "\u{3002}", "\u{201d}", "\u{a0}", "\r", "\n",
+            ]), 0..60),
+            runs in 1usize..40,
+            split in 0usize..200,
+        ) {
+            let text = pieces.concat().repeat(runs % 5 + 1);
+            let bytes = text.as_bytes();
+            let mut cut = split.min(bytes.len());
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            // Any end at a character, with what follows it.
+            let mut end = (cut * 7 + runs) % (bytes.len() + 1);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let after = &bytes[end..];
+            prop_assert_eq!(
+                grapheme_floor(bytes, end, after),
+                whole_text_floor(&text, end, after)
+            );
+            // The same with the text cut at `cut` (after: what the cut left).
+            let e2 = end.min(cut);
+            prop_assert_eq!(
+                grapheme_floor(&bytes[..cut], e2, &bytes[e2..cut]),
+                whole_text_floor(&text[..cut], e2, &bytes[e2..cut])
+            );
+        }
+    }
 
     #[test]
     fn c_f8_cjk_full_stop_and_nbsp_end_a_url() {
@@ -85,8 +240,11 @@ mod tests {
     fn c_f8_never_split_a_grapheme() {
         // "e" + COMBINING ACUTE: ending between them moves back before "e".
         let text = "http://x/e";
-        assert_eq!(grapheme_floor(text, text.len(), "\u{301}".as_bytes()), 9);
-        assert_eq!(grapheme_floor(text, text.len(), b" "), 10);
+        assert_eq!(
+            grapheme_floor(text.as_bytes(), text.len(), "\u{301}".as_bytes()),
+            9
+        );
+        assert_eq!(grapheme_floor(text.as_bytes(), text.len(), b" "), 10);
         assert_eq!(char_at(b"\xff", 0), None);
         assert_eq!(char_at("é".as_bytes(), 0), Some(('é', 2)));
     }

@@ -733,9 +733,7 @@ fn ends_at_boundary(h: &[u8], e: usize) -> bool {
     }
     match char_at(h, e) {
         Some((c, _)) if ends_bare_url(c) => {
-            let before = [h[e - 1]];
-            let text = std::str::from_utf8(&before).unwrap_or("");
-            grapheme_floor(text, 1, &h[e..h.len().min(e + 32)]) == 1
+            grapheme_floor(&h[e - 1..e], 1, &h[e..h.len().min(e + 32)]) == 1
         }
         _ => false,
     }
@@ -890,10 +888,19 @@ fn text_end(
         }
         _ => {
             // The full path looks at grapheme clusters where the URL ends
-            // next to a non-ASCII character (C-F8): after a non-ASCII last
-            // character, that is not decided here.
+            // next to a non-ASCII character (C-F8), with the same look at
+            // the same bytes; where it moves the end back, that is not
+            // decided here.
             let t = trimmed_end(h, start, r.end, brackets);
-            (t == start || h[t - 1] < 0x80).then_some(t)
+            // (After an ASCII last character the region's end decides, as
+            // before: see `undecided`.)
+            let kept = |t: usize| {
+                t <= cap && {
+                    let after = &h[t..cap.min(t + 32)];
+                    grapheme_floor(&h[start..t], t - start, after) == t - start
+                }
+            };
+            (t == start || h[t - 1] < 0x80 || kept(t)).then_some(t)
         }
     }
 }
@@ -1036,6 +1043,8 @@ mod tests {
             "\u{e9}",
             "\u{3002}",
             "\u{a0}",
+            // A prepended letter: its cluster takes the next character.
+            "\u{d4e}",
             "x.example",
             "example.org",
             "=",
