@@ -6,7 +6,8 @@
 //! whose every trigger scans the rest of its run up to the URL cap costs
 //! about the cap in bytes per trigger: one or two thousand times mail text.
 //!
-//! `cargo run --release --example hunt -- [--max-url-len N] [--below F] [MAIL_FILE]`
+//! `cargo run --release --example hunt -- [--max-url-len N] [--below F] [--email]
+//! [--join-breaks] [MAIL_FILE]`
 //! (`F` defaults to 0.01; the mail text defaults to the bundled sample.)
 
 use std::hint::black_box;
@@ -54,6 +55,8 @@ fn main() {
     };
     let below: f64 = value("--below").map_or(0.01, |v| v.parse().expect("--below F"));
     let mut b = urlx::FinderBuilder::new();
+    b.email(args.iter().any(|a| a == "--email"));
+    b.join_unhyphenated_breaks(args.iter().any(|a| a == "--join-breaks"));
     if let Some(n) = value("--max-url-len") {
         b.max_url_len(n.parse().expect("--max-url-len N"));
     }
@@ -61,7 +64,10 @@ fn main() {
     let mail_path = args
         .iter()
         .enumerate()
-        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || !args[i - 1].starts_with("--")))
+        .filter(|(i, a)| {
+            !a.starts_with("--")
+                && (*i == 0 || !matches!(args[i - 1].as_str(), "--max-url-len" | "--below"))
+        })
         .map(|(_, a)| a.clone())
         .next_back()
         .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/sample.mbox").into());
