@@ -64,21 +64,37 @@ pub(crate) fn grapheme_floor(text: &[u8], end: usize, after: &[u8]) -> usize {
         return end;
     }
     let str_of = |lo: usize, hi: usize| std::str::from_utf8(&text[lo..hi]).ok();
-    // The cursor's chunk: the end of the text and what follows, together.
-    let tail_len = after.len().min(32);
-    let tail = match std::str::from_utf8(&after[..tail_len]) {
-        Ok(t) => t,
-        Err(e) => std::str::from_utf8(&after[..e.valid_up_to()]).unwrap_or(""),
+    // The cursor's chunk: the end of the text and the character that
+    // follows (whether `end` is a boundary depends on the text before it
+    // and that one character; none where the bytes are no character).
+    let tail = match after.first() {
+        Some(&b) if b < 0x80 => 1,
+        Some(_) => char_at(after, 0).map_or(0, |(_, len)| len),
+        None => 0,
     };
+    if prev_ascii && end > 0 && tail > 0 {
+        // After an ASCII character the next one alone decides (only marks
+        // and joiners join it to the next): nearly every URL next to
+        // non-ASCII text (`http://a.example/。`).
+        let mut pair = [0u8; 5];
+        pair[0] = text[end - 1];
+        pair[1..1 + tail].copy_from_slice(&after[..tail]);
+        if let Ok(chunk) = std::str::from_utf8(&pair[..1 + tail]) {
+            let mut cursor = GraphemeCursor::new(end, end + tail, true);
+            if let Ok(true) = cursor.is_boundary(chunk, end - 1) {
+                return end;
+            }
+        }
+    }
     let start = char_floor(text, end.saturating_sub(CONTEXT));
-    let mut buf = [0u8; CONTEXT + 4 + 32];
+    let mut buf = [0u8; CONTEXT + 4 + 4];
     let n = end - start;
     buf[..n].copy_from_slice(&text[start..end]);
-    buf[n..n + tail.len()].copy_from_slice(tail.as_bytes());
-    let Ok(chunk) = std::str::from_utf8(&buf[..n + tail.len()]) else {
+    buf[n..n + tail].copy_from_slice(&after[..tail]);
+    let Ok(chunk) = std::str::from_utf8(&buf[..n + tail]) else {
         return end;
     };
-    let mut cursor = GraphemeCursor::new(end, end + tail.len(), true);
+    let mut cursor = GraphemeCursor::new(end, end + tail, true);
     // More text before a place, as the rules ask for it.
     let context = |cursor: &mut GraphemeCursor, k: usize| -> Option<()> {
         let lo = char_floor(text, k.saturating_sub(CONTEXT));
