@@ -222,8 +222,16 @@ fn continues(h: &[u8], j: usize) -> bool {
     }
 }
 
+/// How many joints a probe of a chain of joined lines takes, at most,
+/// before it stops with more to come (`delimit`).
+pub(crate) const PROBE_JOINTS: usize = 8;
+
 /// Delimits a bare URL that starts at `s`, with `cap` the furthest byte it
-/// may reach and `depth` the quote depth of its line.
+/// may reach and `depth` the quote depth of its line. With `probe`, a chain
+/// of joined lines is followed for [`PROBE_JOINTS`] joints at most: where
+/// it goes on, the pieces so far come back untrimmed, marked `more` (the
+/// finder may decide the URL from them, `find::chain`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn delimit(
     h: &[u8],
     s: usize,
@@ -232,6 +240,7 @@ pub(crate) fn delimit(
     form: Form,
     opts: BareOptions,
     memo: &mut BareMemo,
+    probe: bool,
 ) -> Option<Delimited> {
     let mut e = memo.run.end(h, s, cap, run_end);
     if e == s {
@@ -265,6 +274,16 @@ pub(crate) fn delimit(
         if e2 == j {
             break;
         }
+        if probe && pieces.rest.len() >= PROBE_JOINTS {
+            // The chain goes on: what the pieces so far show may do.
+            return Some(Delimited {
+                form,
+                consumed: pieces.end(),
+                pieces,
+                truncated: false,
+                more: true,
+            });
+        }
         pieces.rest.push((joint, j, e2));
         e = e2;
         truncated = e >= cap && cap < h.len();
@@ -294,6 +313,7 @@ pub(crate) fn delimit(
         consumed: pieces.end(),
         pieces,
         truncated,
+        more: false,
     })
 }
 
@@ -432,6 +452,7 @@ mod tests {
             Form::Bare,
             opts,
             &mut BareMemo::default(),
+            false,
         )?;
         Some((d.pieces.text(h)?.into_owned(), d.pieces.alt(h)))
     }

@@ -215,6 +215,9 @@ pub(crate) struct Delimited {
     pub(crate) consumed: usize,
     /// A bare URL that reached the length cap.
     pub(crate) truncated: bool,
+    /// A probe of a chain of joined lines that goes on past these pieces
+    /// (`bare::delimit`): untrimmed, and not the URL's whole text.
+    pub(crate) more: bool,
 }
 
 /// The limits every candidate works within (C-W5, C-S4).

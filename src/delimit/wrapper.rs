@@ -178,6 +178,7 @@ pub(crate) fn delimit(
                 },
                 consumed: i + close.len(),
                 truncated: false,
+                more: false,
             });
         }
         // Else a byte or character that ends the wrapper.

@@ -102,6 +102,8 @@ pub(crate) struct Memo {
     pub(crate) prefix: LinePrefix,
     /// The last long stretch of plain characters in a wrapper.
     pub(crate) wrap: WrapMemo,
+    /// Where no `@` or `]` follows a chain's first pieces.
+    pub(crate) clear: super::chain::ClearMemo,
 }
 
 /// When a later `www.` trigger's text, which ends where a refused one's
@@ -159,6 +161,7 @@ impl Memo {
         self.region.shift(by);
         self.prefix.shift(by);
         self.wrap.shift(by);
+        self.clear.shift(by);
     }
 
     /// Later `www.` triggers in `lo..hi` share the verdict of the refused
@@ -1101,6 +1104,66 @@ mod tests {
                     .max_line_len(40)
                     .max_wrapper_bytes(30)
                     .max_wrapper_lines(2)
+                    .clone(),
+            ] {
+                let with = b.build().unwrap();
+                let mut without = with.clone();
+                without.head_checks = false;
+                without.scanner.empty_path_refusal = false;
+                prop_assert_eq!(links(&with, &t), links(&without, &t));
+            }
+        }
+    }
+
+    /// Chains of joined lines: lines that begin with a trigger or go on
+    /// with a letter or digit, of hostile pieces, nearly all ending in a
+    /// hyphen (C-W3; a few before a `/`, C-W6), all quoted or none.
+    fn chain_text() -> impl Strategy<Value = String> {
+        const STARTS: &[&str] = &[
+            "www.", "www.1", "www.a.", "http://", "http://a", "URL:www.", "a", "1", "b.", "x",
+            "\u{e9}", "_", "/a", "?",
+        ];
+        const PIECES: &[&str] = &[
+            "a", "b", "1", ".", ":", "x", "@", "]", "[", "%", "%4", "%41", "/", "?", "#", "(", ")",
+            "_", "*", "'", "\u{e9}", "\u{301}", "-", "80", ".com",
+        ];
+        const ENDS: &[&str] = &["-\n", "-\n", "-\n", "-\n", "-\n", "-\r\n", "- \n", "\n"];
+        let line = (
+            prop::sample::select(STARTS),
+            prop::collection::vec(prop::sample::select(PIECES), 0..3),
+            prop::sample::select(ENDS),
+        )
+            .prop_map(|(s, p, e)| (format!("{s}{}", p.concat()), e));
+        (
+            prop::collection::vec(line, 4..24),
+            prop::sample::select(vec!["", "> ", ">> "]),
+            prop::sample::select(vec!["", ".", "\n", "www.1\n", ":x\n", "@a/\n"]),
+            1usize..4,
+        )
+            .prop_map(|(lines, quote, end, n)| {
+                let mut t = String::new();
+                for (text, e) in lines {
+                    t.push_str(quote);
+                    t.push_str(&text);
+                    t.push_str(e);
+                }
+                format!("{}{end}", t.repeat(n))
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// C-S4: a chain of joined lines decided from its first pieces
+        /// (`find::chain`) gives the links the whole chain gives.
+        #[test]
+        fn c_s4_a_chain_probe_finds_what_the_whole_chain_finds(t in chain_text()) {
+            for b in [
+                FinderBuilder::new(),
+                FinderBuilder::new()
+                    .email(true)
+                    .join_unhyphenated_breaks(true)
+                    .max_url_len(60)
                     .clone(),
             ] {
                 let with = b.build().unwrap();

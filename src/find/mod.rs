@@ -15,6 +15,7 @@ use crate::scan::scheme::{
 use crate::scan::{email, Scanner, Trigger, TriggerKind};
 use crate::uri::{self, Meta, Syntax, Uri};
 
+mod chain;
 mod common;
 mod head;
 use head::Head;
@@ -923,9 +924,37 @@ impl Finder {
                 return found;
             }
         }
-        let d = bare::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare)?;
+        let (d, cut) = self.delimit_bare(h, s, cap, depth, form, None, memo, cut)?;
         let brackets = &mut memo.bare.brackets;
         self.finish_bare(h, d, Some(class), slashes, None, brackets, cut)
+    }
+
+    /// `bare::delimit`, a chain of joined lines first as a probe of its
+    /// first pieces (`chain`); and where the parser stops the text, if
+    /// known: `cut` from the head check, or from the probe.
+    #[allow(clippy::too_many_arguments)]
+    fn delimit_bare(
+        &self,
+        h: &[u8],
+        s: usize,
+        cap: usize,
+        depth: &Depth,
+        form: Form,
+        prefix: Option<&str>,
+        memo: &mut head::Memo,
+        cut: Option<usize>,
+    ) -> Option<(Delimited, Option<Cut>)> {
+        let probe = self.head_checks();
+        let mut d = bare::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare, probe)?;
+        if !d.more {
+            return Some((d, cut.map(Cut::At)));
+        }
+        if let Some(keep) = chain::probe_cut(h, &d, prefix, cap, &mut memo.clear) {
+            d.more = false;
+            return Some((d, Some(Cut::Keep(keep))));
+        }
+        let d = bare::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare, false)?;
+        Some((d, cut.map(Cut::At)))
     }
 
     fn at_www<'h>(
@@ -985,20 +1014,15 @@ impl Finder {
         ) {
             return None;
         }
-        let d = bare::delimit(
-            h,
-            p,
-            cap,
-            depth,
-            Form::Abbreviated,
-            self.bare,
-            &mut memo.bare,
-        )?;
-        let (first, last, truncated) = (d.pieces.first, d.pieces.last(), d.truncated);
-        let brackets = &mut memo.bare.brackets;
+        let prefix = Some("http://");
         let cut = verdict.parser_cut();
-        let found = self.finish_bare(h, d, None, true, Some("http://"), brackets, cut);
-        if found.is_none() && self.head_checks() {
+        let (d, cut) = self.delimit_bare(h, p, cap, depth, Form::Abbreviated, prefix, memo, cut)?;
+        let (first, last, truncated) = (d.pieces.first, d.pieces.last(), d.truncated);
+        // (A chain decided from its first pieces: not its whole text.)
+        let probed = matches!(cut, Some(Cut::Keep(_)));
+        let brackets = &mut memo.bare.brackets;
+        let found = self.finish_bare(h, d, None, true, prefix, brackets, cut);
+        if found.is_none() && self.head_checks() && !probed {
             // Refused by the full path (the head could not tell: a join, a
             // non-ASCII end): later `www.` triggers in its host learn it.
             memo.refused_www_text(h, cap, first, last, truncated);
@@ -1052,6 +1076,7 @@ impl Finder {
             pieces: Pieces::one(s, e),
             consumed: e,
             truncated: false,
+            more: false,
         };
         self.finish_wrapped(h, d, None, false, Context::UrlAngle, Some("mailto:"))
     }
@@ -1119,6 +1144,7 @@ impl Finder {
                     pieces: Pieces::one(s, end),
                     consumed: end,
                     truncated: false,
+                    more: false,
                 };
                 self.finish_bare(h, d, class, slashes, prefix, brackets, None)
                     .is_none()
@@ -1138,18 +1164,25 @@ impl Finder {
         slashes: bool,
         prefix: Option<&str>,
         brackets: &mut BracketMemo,
-        mut cut: Option<usize>,
+        mut cut: Option<Cut>,
     ) -> Option<(Link<'h>, usize)> {
         let plen = prefix.map_or(0, str::len);
         for _ in 0..3 {
-            // Where the head check found where the parser stops the text
-            // (`Head::Cut`), the first parse is that cut.
-            if let Some(q) = cut.take() {
-                let (s, e) = d.pieces.first;
-                if d.pieces.rest.is_empty() && s < q && q < e {
-                    cut_text(h, &mut d, q - s, brackets)?;
+            // Where the head check or a chain's probe found where the
+            // parser stops the text, the first parse is that cut.
+            match cut.take() {
+                Some(Cut::At(q)) => {
+                    let (s, e) = d.pieces.first;
+                    if d.pieces.rest.is_empty() && s < q && q < e {
+                        cut_text(h, &mut d, q - s, brackets)?;
+                        continue;
+                    }
+                }
+                Some(Cut::Keep(keep)) => {
+                    cut_text(h, &mut d, keep, brackets)?;
                     continue;
                 }
+                None => {}
             }
             let one = d.pieces.rest.is_empty();
             let (url, meta) = if one && prefix.is_none() {
@@ -1269,6 +1302,15 @@ static EMAIL_LOCAL: [bool; 256] = {
     }
     t
 };
+
+/// Where the parser stops a candidate's text, known before it is parsed.
+#[derive(Clone, Copy, Debug)]
+enum Cut {
+    /// At this byte of the input, in a one-piece text (`Head::Cut`).
+    At(usize),
+    /// After this many bytes of the text (a chain's probe, `chain`).
+    Keep(usize),
+}
 
 /// The parser took only the first `keep` bytes of the text: what is left
 /// is trimmed by C-F7 again, and no longer cut by a cap. `None` where

@@ -575,6 +575,37 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig::with_cases(50_000))]
+
+        /// C-S4: where the parser stops in a text, more than two bytes
+        /// before its end, it stops in any longer text that adds neither
+        /// `@` nor `]` (the only bytes it looks ahead for: a userinfo's
+        /// end, an IP literal's; a `%` looks two bytes on). The finder
+        /// decides a long chain of joined lines from its first pieces by
+        /// this (`find::chain`).
+        #[test]
+        fn c_s4_a_stop_before_the_end_stays_where_no_at_or_bracket_follows(
+            head in prop::sample::select(vec!["", "http://", "http://a", "http://[::1", "mailto:", "x:"]),
+            t in uri_text(),
+            more in prop::collection::vec(prop::sample::select(vec![
+                "a", "0", ":", "/", "?", "#", "[", "%", "%4", "%41", "-", ".", "\u{e9}", "=",
+            ]), 0..12),
+        ) {
+            let more = more.concat();
+            let t = format!("{head}{t}");
+            for syntax in [Syntax::Uri, Syntax::Iri] {
+                let Some((n, m)) = parse_prefix_bytes(t.as_bytes(), syntax) else {
+                    continue;
+                };
+                if n + 2 < t.len() {
+                    let longer = format!("{t}{more}");
+                    prop_assert_eq!(parse_prefix_bytes(longer.as_bytes(), syntax), Some((n, m)));
+                }
+            }
+        }
+    }
+
+    proptest! {
         #![proptest_config(ProptestConfig::with_cases(5_000))]
 
         /// On UTF-8 text the byte parser is the `&str` parser; past a byte
