@@ -9,7 +9,8 @@
 //! (every trigger of a long run scanned the run again): `www.1?`, `(sip:-`,
 //! `http://%`, `(www.a%zz`, `(http://a@%zz`, `(mailto:a?@` repeated, and runs
 //! of `(www.1` that end in a non-ASCII letter, in a hyphen and a line break,
-//! in an unmatched bracket. Link-dense families
+//! in an unmatched bracket; and those found with `benches/tools/hunt.rs`.
+//! Link-dense families
 //! (a link every few dozen bytes) measure the cost of a link more than
 //! anything hostile; the `bytes/link` column tells them apart, and the
 //! `linkify` column gives the `linkify` crate's throughput on the same
@@ -112,6 +113,12 @@ fn families() -> Vec<Family> {
         // Work up to the wrapper cap (2,048 bytes) for every trigger before
         // the wrapper memo: every `“` opens a quote that never closes.
         f("“http://a repeated", "\u{201c}http://a".as_bytes()),
+        // Work up to the URL cap for every trigger before this session's
+        // bounded look at a URL's last characters (C-F8) and at a chain of
+        // joined lines (`find::chain`).
+        f("[http://aé repeated", "[http://a\u{e9}".as_bytes()),
+        f("'URL:www.1é repeated", "'URL:www.1\u{e9}".as_bytes()),
+        f("URL:www.1-\\n repeated", b"URL:www.1-\n"),
     ]
 }
 
