@@ -18,9 +18,12 @@
 //! no number, with no userinfo), it says so ([`Head::Cut`]).
 //!
 //! The `Memo` keeps what one trigger learnt about the bytes ahead: the
-//! next `@`, a refused `www.` host, the region (`RegionMemo`), and the
-//! runs and bracket counts of the delimiting (`bare::BareMemo`). So the
-//! triggers of one run do not scan the same bytes again up to their cap.
+//! next `@`, a refused `www.` host, the region (`RegionMemo`), the runs
+//! and bracket counts of the delimiting (`bare::BareMemo`), the last quote
+//! prefix skipped (`rejoin::LinePrefix`), a wrapper's plain stretch
+//! (`wrapper::WrapMemo`), and where no `@` or `]` follows a chain's first
+//! pieces (`chain::ClearMemo`). So the triggers of one run do not scan the
+//! same bytes again up to their cap.
 //!
 //! Property tests hold each claim: the links found with and without the
 //! head checks (and with and without `Finder::bare_common`,
