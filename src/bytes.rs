@@ -120,14 +120,16 @@ pub(crate) fn count(h: &[u8], b: u8) -> usize {
 }
 
 /// How many times `b` occurs in `h`, and where the last one is. Line
-/// numbers of links a line or two apart: one pass over the few blocks
-/// between them, where a count and a search back cost two (and the count
-/// its set-up); a long stretch is counted 16 bytes a step without looking
-/// at each block's matches, then searched back.
+/// numbers of links a line or two apart (up to 128 bytes): one pass over
+/// the few blocks between them, where a count and a search back cost two
+/// (and the count its set-up); a longer stretch (mail text's links are
+/// hundreds of bytes apart, with a line break every few blocks) is counted
+/// 16 bytes a step without looking at each block's matches, then searched
+/// back.
 #[inline]
 pub(crate) fn count_and_last(h: &[u8], b: u8) -> (usize, Option<usize>) {
     #[cfg(target_arch = "x86_64")]
-    if h.len() >= 16 && h.len() <= 512 {
+    if h.len() >= 16 && h.len() <= 128 {
         return sse2::count_and_last(h, b);
     }
     if h.len() < 16 {
