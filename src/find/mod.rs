@@ -737,12 +737,33 @@ impl Finder {
                 if key == KEY_URL {
                     return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo);
                 }
-                self.at_scheme(h, s, c, key, floor, end_limit, line_cap, memo)
+                self.with_depth(s, memo, |memo, depth| {
+                    self.at_scheme(h, s, c, key, floor, end_limit, line_cap, memo, depth)
+                })
             }
             // The scanner refused a `www.` inside a word, path or address.
-            TriggerKind::Www => self.at_www(h, t.start, floor, end_limit, line_cap, memo),
+            TriggerKind::Www => self.with_depth(t.start, memo, |memo, depth| {
+                self.at_www(h, t.start, floor, end_limit, line_cap, memo, depth)
+            }),
             TriggerKind::At => self.at_email(h, t, floor, end_limit, line_cap),
         }
+    }
+
+    /// Runs `f` with the quote depth of the line that holds `at` (the line
+    /// prefix an earlier whitespace run skipped may tell it), and keeps
+    /// the last line prefix `f`'s whitespace runs skip, for the next
+    /// candidate.
+    #[inline(always)]
+    fn with_depth<R>(
+        &self,
+        at: usize,
+        memo: &mut head::Memo,
+        f: impl FnOnce(&mut head::Memo, &Depth) -> R,
+    ) -> R {
+        let depth = Depth::of_line(at, self.limits.back(), memo.prefix);
+        let r = f(memo, &depth);
+        memo.prefix = depth.learned();
+        r
     }
 
     /// `URL:` followed, after optional whitespace, by a scheme or `www.`.
@@ -756,14 +777,10 @@ impl Finder {
         memo: &mut head::Memo,
     ) -> Option<(Link<'h>, usize)> {
         // The scanner refused `URL:` followed by neither blank nor letter.
-        let depth = Depth::of_line(c, self.limits.back(), memo.prefix);
-        let (j, _) = whitespace_run(
-            h,
-            c + 1,
-            end_limit.min(c + 1 + self.limits.max_wrapper_bytes),
-            &depth,
-        );
-        memo.prefix = depth.learned();
+        let blank_end = end_limit.min(c + 1 + self.limits.max_wrapper_bytes);
+        let (j, _) = self.with_depth(c, memo, |_, depth| {
+            whitespace_run(h, c + 1, blank_end, depth)
+        });
         if j >= end_limit || !h[j].is_ascii_alphabetic() {
             return None;
         }
@@ -773,37 +790,22 @@ impl Finder {
         }
         if h.get(k) == Some(&b':') {
             let key = scheme::key(&h[j..k]);
-            return self.at_scheme(h, j, k, key, floor, end_limit, line_cap, memo);
+            return self.with_depth(j, memo, |memo, depth| {
+                self.at_scheme(h, j, k, key, floor, end_limit, line_cap, memo, depth)
+            });
         }
         if h.len() >= j + 4 && h[j..j + 4].eq_ignore_ascii_case(b"www.") {
-            return self.at_www(h, j, floor, end_limit, line_cap, memo);
+            return self.with_depth(j, memo, |memo, depth| {
+                self.at_www(h, j, floor, end_limit, line_cap, memo, depth)
+            });
         }
         None
     }
 
-    /// A candidate whose scheme `h[s..c]` has the `scheme::key` `key`.
+    /// A candidate whose scheme `h[s..c]` has the `scheme::key` `key`;
+    /// `depth` is the quote depth of its first line (`with_depth`).
     #[allow(clippy::too_many_arguments)]
     fn at_scheme<'h>(
-        &self,
-        h: &'h [u8],
-        s: usize,
-        c: usize,
-        key: u64,
-        floor: usize,
-        end_limit: usize,
-        line_cap: usize,
-        memo: &mut head::Memo,
-    ) -> Option<(Link<'h>, usize)> {
-        let depth = Depth::of_line(s, self.limits.back(), memo.prefix);
-        let found = self.at_scheme_in(h, s, c, key, floor, end_limit, line_cap, memo, &depth);
-        memo.prefix = depth.learned();
-        found
-    }
-
-    /// `at_scheme`, with the depth of the URL's first line.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn at_scheme_in<'h>(
         &self,
         h: &'h [u8],
         s: usize,
@@ -957,24 +959,10 @@ impl Finder {
         Some((d, cut.map(Cut::At)))
     }
 
-    fn at_www<'h>(
-        &self,
-        h: &'h [u8],
-        p: usize,
-        floor: usize,
-        end_limit: usize,
-        line_cap: usize,
-        memo: &mut head::Memo,
-    ) -> Option<(Link<'h>, usize)> {
-        let depth = Depth::of_line(p, self.limits.back(), memo.prefix);
-        let found = self.at_www_in(h, p, floor, end_limit, line_cap, memo, &depth);
-        memo.prefix = depth.learned();
-        found
-    }
-
-    /// `at_www`, with the depth of the text's first line.
+    /// A `www.` candidate at `p`; `depth` is the quote depth of its line
+    /// (`with_depth`).
     #[allow(clippy::too_many_arguments)]
-    fn at_www_in<'h>(
+    fn at_www<'h>(
         &self,
         h: &'h [u8],
         p: usize,
