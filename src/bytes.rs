@@ -133,18 +133,19 @@ pub(crate) fn count_and_last(h: &[u8], b: u8) -> (usize, Option<usize>) {
         return sse2::count_and_last(h, b);
     }
     if h.len() < 16 {
-        let mut n = 0;
-        let mut last = None;
-        for (k, &x) in h.iter().enumerate() {
-            if x == b {
-                n += 1;
-                last = Some(k);
-            }
-        }
-        return (n, last);
+        // Nearly always none: a count, then a search back only for one.
+        let n = h.iter().filter(|&&x| x == b).count();
+        return (
+            n,
+            if n > 0 {
+                h.iter().rposition(|&x| x == b)
+            } else {
+                None
+            },
+        );
     }
     let n = count(h, b);
-    (n, if n > 0 { memchr::memrchr(b, h) } else { None })
+    (n, if n > 0 { rfind2(h, b, b) } else { None })
 }
 
 /// The last place in `h` of `a` or `b`. The searches that use it (a line's

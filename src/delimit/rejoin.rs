@@ -98,9 +98,10 @@ impl Depth {
         v
     }
 
-    /// The last line prefix measured, for the next URL's `Depth`.
-    pub(crate) fn learned(&self) -> LinePrefix {
-        self.prefix.get()
+    /// The last line prefix measured, for the next URL's `Depth`; `None`
+    /// when no whitespace run asked for the depth (nothing was learnt).
+    pub(crate) fn learned(&self) -> Option<LinePrefix> {
+        self.value.get().map(|_| self.prefix.get())
     }
 }
 
@@ -345,7 +346,7 @@ mod tests {
                 // prefix.
                 let run = run.min(h.len());
                 whitespace_run(&h, run, h.len().min(run + len), &d);
-                memo = d.learned();
+                memo = d.learned().unwrap_or(memo);
             }
         }
     }

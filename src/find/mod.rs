@@ -762,7 +762,9 @@ impl Finder {
     ) -> R {
         let depth = Depth::of_line(at, self.limits.back(), memo.prefix);
         let r = f(memo, &depth);
-        memo.prefix = depth.learned();
+        if let Some(learned) = depth.learned() {
+            memo.prefix = learned;
+        }
         r
     }
 
@@ -926,14 +928,15 @@ impl Finder {
                 return found;
             }
         }
-        let (d, cut) = self.delimit_bare(h, s, cap, depth, form, None, memo, cut)?;
+        let mut cut = cut.map(Cut::At);
+        let d = self.delimit_bare(h, s, cap, depth, form, None, memo, &mut cut)?;
         let brackets = &mut memo.bare.brackets;
         self.finish_bare(h, d, Some(class), slashes, None, brackets, cut)
     }
 
     /// `bare::delimit`, a chain of joined lines first as a probe of its
-    /// first pieces (`chain`); and where the parser stops the text, if
-    /// known: `cut` from the head check, or from the probe.
+    /// first pieces (`chain`). `cut` is where the parser stops the text, if
+    /// known: from the head check (`Cut::At`), or from the probe.
     #[allow(clippy::too_many_arguments)]
     fn delimit_bare(
         &self,
@@ -944,19 +947,19 @@ impl Finder {
         form: Form,
         prefix: Option<&str>,
         memo: &mut head::Memo,
-        cut: Option<usize>,
-    ) -> Option<(Delimited, Option<Cut>)> {
+        cut: &mut Option<Cut>,
+    ) -> Option<Delimited> {
         let probe = self.head_checks();
         let mut d = bare::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare, probe)?;
-        if !d.more {
-            return Some((d, cut.map(Cut::At)));
+        if d.more {
+            if let Some(keep) = chain::probe_cut(h, &d, prefix, cap, &mut memo.clear) {
+                d.more = false;
+                *cut = Some(Cut::Keep(keep));
+            } else {
+                d = bare::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare, false)?;
+            }
         }
-        if let Some(keep) = chain::probe_cut(h, &d, prefix, cap, &mut memo.clear) {
-            d.more = false;
-            return Some((d, Some(Cut::Keep(keep))));
-        }
-        let d = bare::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare, false)?;
-        Some((d, cut.map(Cut::At)))
+        Some(d)
     }
 
     /// A `www.` candidate at `p`; `depth` is the quote depth of its line
@@ -1003,8 +1006,9 @@ impl Finder {
             return None;
         }
         let prefix = Some("http://");
-        let cut = verdict.parser_cut();
-        let (d, cut) = self.delimit_bare(h, p, cap, depth, Form::Abbreviated, prefix, memo, cut)?;
+        let mut cut = verdict.parser_cut().map(Cut::At);
+        let form = Form::Abbreviated;
+        let d = self.delimit_bare(h, p, cap, depth, form, prefix, memo, &mut cut)?;
         let (first, last, truncated) = (d.pieces.first, d.pieces.last(), d.truncated);
         // (A chain decided from its first pieces: not its whole text.)
         let probed = matches!(cut, Some(Cut::Keep(_)));
