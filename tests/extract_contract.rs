@@ -434,3 +434,18 @@ fn max_line_len_bounds_each_line() {
     // No cap by default.
     assert_eq!(urls(&t).len(), 4);
 }
+
+/// C-S4, C-F8: a refused candidate teaches the later `www.` triggers in its
+/// host nothing where the cluster rules moved its end. The first `www.`
+/// here loses `)*` to its emphasis mark, and then the prepended letter `ൎ`
+/// joins the `)` after it, so its end moves back and its host is `…1`
+/// (refused); the second `www.` keeps `)*`, and its URL was lost to the
+/// first one's memo before the fix.
+#[test]
+fn c_s4_a_url_after_a_refused_one_is_not_lost() {
+    expect(
+        "*www.!www.www.1\u{d4e})*<URL:",
+        &["http://www.www.1\u{d4e})*"],
+    );
+    expect("!www.www.1\u{d4e})*<URL:", &["http://www.www.1\u{d4e})*"]);
+}

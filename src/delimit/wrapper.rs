@@ -249,7 +249,9 @@ impl WrapMemo {
     /// `plain_end(h, i, cap, close)` through the memo.
     #[inline]
     pub(crate) fn plain_end(&mut self, h: &[u8], i: usize, cap: usize, close: &[u8]) -> usize {
-        let known = self.close0 == close[0] && self.lo <= i && i < self.hi;
+        // (Inside a character a scan stops at once: the stretch's places
+        // are characters.)
+        let known = self.close0 == close[0] && self.lo <= i && i < self.hi && h[i] & 0xC0 != 0x80;
         if known && self.hi >= cap {
             return self.hi;
         }

@@ -289,7 +289,11 @@ impl Memo {
     ) {
         let p = first.0;
         let (ls, le) = last;
-        if truncated || le <= ls || h[le - 1] >= 0x80 {
+        // Where the cluster rules looked at the end (C-F8: a non-ASCII
+        // byte on either side), they may have moved it by what follows it
+        // (a prepended letter before `)`, which this one's start dropped):
+        // no memo.
+        if truncated || le <= ls || h[le - 1] >= 0x80 || h.get(le).is_some_and(|&b| b >= 0x80) {
             return;
         }
         // Near the cap, a character that did not fit under it ended the
