@@ -449,3 +449,16 @@ fn c_s4_a_url_after_a_refused_one_is_not_lost() {
     );
     expect("!www.www.1\u{d4e})*<URL:", &["http://www.www.1\u{d4e})*"]);
 }
+
+/// C-S4: a refused `www.` candidate whose query the URL cap cut (`%4` of
+/// `%41`) teaches the later triggers in its host nothing: their cap is
+/// later. Before the fix the second `www.www.` here was refused with the
+/// first.
+#[test]
+fn c_s4_a_refusal_decided_at_the_cap_is_not_shared() {
+    let f = FinderBuilder::new().max_url_len(24).build().unwrap();
+    assert_eq!(
+        urls_with(&f, "www.www.a)(www.www.1)?%41"),
+        ["http://www.www.1)?%41"]
+    );
+}

@@ -226,6 +226,17 @@ impl Memo {
         if cap < h.len() && r.end >= cap {
             return;
         }
+        // A query whose end `text_end` decided by bytes up to the cap (a
+        // `%` whose digits the cap cut off, a `]` and what may follow it):
+        // a later trigger's cap is later.
+        if cap < h.len() && h.get(r.end) == Some(&b'?') {
+            let hh = &h[..cap];
+            let k = past_trimmable(hh, r.end + 1, false);
+            let near = |k: usize| k + 3 > cap;
+            if near(k) || (hh[k] == b']' && near(past_trimmable(hh, k + 1, true))) {
+                return;
+            }
+        }
         // A `:` ends the host, and where a bad port cuts the URL the
         // trimming may depend on the start too: no memo.
         if r.colon {
