@@ -132,18 +132,7 @@ pub(crate) fn count_and_last(h: &[u8], b: u8) -> (usize, Option<usize>) {
     if h.len() >= 16 && h.len() <= 128 {
         return sse2::count_and_last(h, b);
     }
-    if h.len() < 16 {
-        // Nearly always none: a count, then a search back only for one.
-        let n = h.iter().filter(|&&x| x == b).count();
-        return (
-            n,
-            if n > 0 {
-                h.iter().rposition(|&x| x == b)
-            } else {
-                None
-            },
-        );
-    }
+    // (Under 16 bytes, `count` and `rfind2` are their byte loops.)
     let n = count(h, b);
     (n, if n > 0 { rfind2(h, b, b) } else { None })
 }

@@ -72,21 +72,14 @@ pub(crate) fn grapheme_floor(text: &[u8], end: usize, after: &[u8]) -> usize {
         Some(_) => char_at(after, 0).map_or(0, |(_, len)| len),
         None => 0,
     };
-    if prev_ascii && end > 0 && tail > 0 {
-        // After an ASCII character the next one alone decides (only marks
-        // and joiners join it to the next): nearly every URL next to
-        // non-ASCII text (`http://a.example/。`).
-        let mut pair = [0u8; 5];
-        pair[0] = text[end - 1];
-        pair[1..1 + tail].copy_from_slice(&after[..tail]);
-        if let Ok(chunk) = std::str::from_utf8(&pair[..1 + tail]) {
-            let mut cursor = GraphemeCursor::new(end, end + tail, true);
-            if let Ok(true) = cursor.is_boundary(chunk, end - 1) {
-                return end;
-            }
-        }
-    }
-    let start = char_floor(text, end.saturating_sub(CONTEXT));
+    // After an ASCII character the chunk starts with it: that pair alone
+    // decides nearly every URL next to non-ASCII text (only marks and
+    // joiners join an ASCII character to the next; `http://a.example/。`).
+    let start = if prev_ascii {
+        end.saturating_sub(1)
+    } else {
+        char_floor(text, end.saturating_sub(CONTEXT))
+    };
     let mut buf = [0u8; CONTEXT + 4 + 4];
     let n = end - start;
     buf[..n].copy_from_slice(&text[start..end]);
