@@ -68,6 +68,8 @@ pub mod linkify;
 pub mod mail;
 mod scan;
 mod stream;
+#[cfg(test)]
+mod testing;
 pub mod uri;
 
 pub use delimit::Form;

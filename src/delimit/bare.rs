@@ -457,6 +457,7 @@ mod tests {
         Some((d.pieces.text(h)?.into_owned(), d.pieces.alt(h)))
     }
 
+    use crate::testing::replay;
     use proptest::prelude::*;
 
     /// Bytes of runs and their ends: URL bytes, characters that go on a
@@ -537,29 +538,22 @@ mod tests {
             by in 0usize..64,
         ) {
             let url = |h: &[u8], i: usize, cap: usize| crate::bytes::url_run(h, i, cap, 0);
-            let mut sorted = queries.clone();
-            sorted.sort();
-            for qs in [queries, sorted] {
-                let (mut runs, mut ascii) = (RunMemo::default(), RunMemo::default());
-                let mut h = h.clone();
-                for (k, &(i, len, at_char)) in qs.iter().enumerate() {
-                    if k == drop_at {
-                        let by = by.min(h.len());
-                        h.drain(..by);
-                        runs.shift(by);
-                        ascii.shift(by);
-                    }
-                    let mut i = i.min(h.len());
-                    // Scans start on a character (as triggers and joins do),
-                    // or anywhere.
-                    while at_char && i > 0 && i < h.len() && h[i] & 0xC0 == 0x80 {
-                        i -= 1;
-                    }
-                    let cap = i + len;
-                    prop_assert_eq!(runs.end(&h, i, cap, run_end), run_end(&h, i, cap));
-                    prop_assert_eq!(ascii.end(&h, i, cap, url), url(&h, i, cap));
+            let shift = |(runs, ascii): &mut (RunMemo, RunMemo), by| {
+                runs.shift(by);
+                ascii.shift(by);
+            };
+            replay(&h, &queries, drop_at, by, shift, |(runs, ascii), h, (i, len, at_char)| {
+                let mut i = i.min(h.len());
+                // Scans start on a character (as triggers and joins do),
+                // or anywhere.
+                while at_char && i > 0 && i < h.len() && h[i] & 0xC0 == 0x80 {
+                    i -= 1;
                 }
-            }
+                let cap = i + len;
+                prop_assert_eq!(runs.end(h, i, cap, run_end), run_end(h, i, cap));
+                prop_assert_eq!(ascii.end(h, i, cap, url), url(h, i, cap));
+                Ok(())
+            })?;
         }
     }
 

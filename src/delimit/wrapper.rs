@@ -374,6 +374,7 @@ mod tests {
         Some((d.pieces.text(h)?.into_owned(), d.pieces.alt(h)))
     }
 
+    use crate::testing::replay;
     use proptest::prelude::*;
 
     proptest! {
@@ -400,30 +401,21 @@ mod tests {
                 h.insert(at, 0x80);
             }
             let closes: [&[u8]; 4] = [b">", b"\"", b"'", "\u{201d}".as_bytes()];
-            let mut sorted = queries.clone();
-            sorted.sort();
-            for qs in [queries, sorted] {
-                let mut memo = WrapMemo::default();
-                let mut h = h.clone();
-                for (k, &(i, len, c)) in qs.iter().enumerate() {
-                    if k == drop_at {
-                        let by = by.min(h.len());
-                        h.drain(..by);
-                        memo.shift(by);
-                    }
-                    // Scans start on characters (a trigger's first byte).
-                    let mut i = i.min(h.len());
-                    while i > 0 && i < h.len() && h[i] & 0xC0 == 0x80 {
-                        i -= 1;
-                    }
-                    let cap = h.len().min(i + len);
-                    let close = closes[c];
-                    let fresh = plain_end(&h, i, cap, close);
-                    let got = memo.plain_end(&h, i, cap, close);
-                    // Past the cap, any place means the same.
-                    prop_assert_eq!(got.min(cap), fresh.min(cap));
+            let shift = |m: &mut WrapMemo, by| m.shift(by);
+            replay(&h, &queries, drop_at, by, shift, |memo, h, (i, len, c)| {
+                // Scans start on characters (a trigger's first byte).
+                let mut i = i.min(h.len());
+                while i > 0 && i < h.len() && h[i] & 0xC0 == 0x80 {
+                    i -= 1;
                 }
-            }
+                let cap = h.len().min(i + len);
+                let close = closes[c];
+                let fresh = plain_end(h, i, cap, close);
+                let got = memo.plain_end(h, i, cap, close);
+                // Past the cap, any place means the same.
+                prop_assert_eq!(got.min(cap), fresh.min(cap));
+                Ok(())
+            })?;
         }
     }
 

@@ -95,6 +95,7 @@ pub(super) fn probe_cut(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::replay;
     use proptest::prelude::*;
 
     proptest! {
@@ -109,23 +110,14 @@ mod tests {
             drop_at in 0usize..30,
             by in 0usize..100,
         ) {
-            let mut sorted = queries.clone();
-            sorted.sort();
-            for qs in [queries, sorted] {
-                let mut memo = ClearMemo::default();
-                let mut h = h.clone();
-                for (k, &(from, len)) in qs.iter().enumerate() {
-                    if k == drop_at {
-                        let by = by.min(h.len());
-                        h.drain(..by);
-                        memo.shift(by);
-                    }
-                    let from = from.min(h.len());
-                    let to = (from + len).min(h.len());
-                    let fresh = !h[from..to].iter().any(|&b| b == b'@' || b == b']');
-                    prop_assert_eq!(memo.clear(&h, from, from + len), fresh);
-                }
-            }
+            let shift = |m: &mut ClearMemo, by| m.shift(by);
+            replay(&h, &queries, drop_at, by, shift, |memo, h, (from, len)| {
+                let from = from.min(h.len());
+                let to = (from + len).min(h.len());
+                let fresh = !h[from..to].iter().any(|&b| b == b'@' || b == b']');
+                prop_assert_eq!(memo.clear(h, from, from + len), fresh);
+                Ok(())
+            })?;
         }
     }
 }

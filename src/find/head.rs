@@ -1005,6 +1005,7 @@ pub(crate) fn opaque_ok(h: &[u8], c: usize, mailto: bool, memo: &mut Memo) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::replay;
     use crate::FinderBuilder;
     use proptest::prelude::*;
 
@@ -1250,31 +1251,22 @@ mod tests {
             drop_at in 0usize..40,
             by in 0usize..200,
         ) {
-            let mut sorted = queries.clone();
-            sorted.sort();
-            for qs in [queries, sorted] {
-                let mut memo = RegionMemo::default();
-                let mut h = h.clone();
-                for (k, &(a, len, back)) in qs.iter().enumerate() {
-                    if k == drop_at {
-                        let by = by.min(h.len());
-                        h.drain(..by);
-                        memo.shift(by);
-                    }
-                    let mut a = a.min(h.len());
-                    while a > 0 && a < h.len() && h[a] & 0xC0 == 0x80 {
-                        a -= 1;
-                    }
-                    let cap = a + len;
-                    let r = memo.region(&h, a, cap);
-                    prop_assert_eq!(&r, &region(&h, a, cap));
-                    // The host's colon, from a place in the region.
-                    let from = r.end.saturating_sub(back).max(a);
-                    let want = h[from..r.end].iter().position(|&b| b == b':').map(|k| from + k);
-                    let any = h[a..r.end].contains(&b':');
-                    prop_assert_eq!(memo.colon_in(&h, from, r.end, any), want);
+            let shift = |m: &mut RegionMemo, by| m.shift(by);
+            replay(&h, &queries, drop_at, by, shift, |memo, h, (a, len, back)| {
+                let mut a = a.min(h.len());
+                while a > 0 && a < h.len() && h[a] & 0xC0 == 0x80 {
+                    a -= 1;
                 }
-            }
+                let cap = a + len;
+                let r = memo.region(h, a, cap);
+                prop_assert_eq!(&r, &region(h, a, cap));
+                // The host's colon, from a place in the region.
+                let from = r.end.saturating_sub(back).max(a);
+                let want = h[from..r.end].iter().position(|&b| b == b':').map(|k| from + k);
+                let any = h[a..r.end].contains(&b':');
+                prop_assert_eq!(memo.colon_in(h, from, r.end, any), want);
+                Ok(())
+            })?;
         }
 
         /// C-S4: the bracket memo trims as a fresh count does.
@@ -1285,26 +1277,17 @@ mod tests {
             drop_at in 0usize..40,
             by in 0usize..200,
         ) {
-            let mut sorted = queries.clone();
-            sorted.sort();
-            for qs in [queries, sorted] {
-                let mut memo = crate::delimit::bare::BracketMemo::default();
-                let mut h = h.clone();
-                for (k, &(s, len)) in qs.iter().enumerate() {
-                    if k == drop_at {
-                        let by = by.min(h.len());
-                        h.drain(..by);
-                        memo.shift(by);
-                    }
-                    let s = s.min(h.len());
-                    let e = h.len().min(s + len);
-                    let fresh = &mut crate::delimit::bare::BracketMemo::default();
-                    prop_assert_eq!(trimmed_end(&h, s, e, &mut memo), trimmed_end(&h, s, e, fresh));
-                    if e - s >= 64 {
-                        prop_assert_eq!(memo.count(&h, s, e), count_brackets(&h[s..e]));
-                    }
+            let shift = |m: &mut BracketMemo, by| m.shift(by);
+            replay(&h, &queries, drop_at, by, shift, |memo, h, (s, len)| {
+                let s = s.min(h.len());
+                let e = h.len().min(s + len);
+                let fresh = &mut BracketMemo::default();
+                prop_assert_eq!(trimmed_end(h, s, e, memo), trimmed_end(h, s, e, fresh));
+                if e - s >= 64 {
+                    prop_assert_eq!(memo.count(h, s, e), count_brackets(&h[s..e]));
                 }
-            }
+                Ok(())
+            })?;
         }
     }
 
