@@ -44,7 +44,7 @@ pub struct Link<'h> {
     line: u64,
     column: u64,
     form: Form,
-    alt: Option<String>,
+    alt: Option<Box<str>>,
     meta: Meta,
     truncated: bool,
 }
@@ -1336,7 +1336,7 @@ fn make_link<'h>(url: Cow<'h, str>, d: &Delimited, meta: Meta, alt: Option<Strin
         line: 0,
         column: 0,
         form: d.form,
-        alt,
+        alt: alt.map(String::into_boxed_str),
         meta,
         truncated: d.truncated,
     }

@@ -58,25 +58,57 @@ pub enum Syntax {
 }
 
 /// Component offsets of a parsed reference. Undefined components are
-/// `None` (or `0` for `scheme_end`, since a scheme is never empty).
+/// `Opt::NONE` (or `0` for `scheme_end`, since a scheme is never empty).
+/// Offsets are 32 bits (texts over `MAX_LEN` bytes are not parsed): every
+/// `Link` carries one, and a smaller link is moved with a few register
+/// moves instead of a `memcpy` call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Meta {
-    pub(crate) scheme_end: usize,
+    pub(crate) scheme_end: u32,
     pub(crate) has_authority: bool,
-    /// Index of the `@` that ends the userinfo.
-    pub(crate) userinfo_end: Option<usize>,
-    pub(crate) host_start: usize,
-    pub(crate) host_end: usize,
     pub(crate) host_kind: HostKind,
+    /// Index of the `@` that ends the userinfo.
+    pub(crate) userinfo_end: Opt,
+    pub(crate) host_start: u32,
+    pub(crate) host_end: u32,
     /// Index just after the `:` before the port.
-    pub(crate) port_start: Option<usize>,
-    pub(crate) path_start: usize,
-    pub(crate) path_end: usize,
+    pub(crate) port_start: Opt,
+    pub(crate) path_start: u32,
+    pub(crate) path_end: u32,
     /// Index just after the `?`.
-    pub(crate) query_start: Option<usize>,
-    pub(crate) query_end: usize,
+    pub(crate) query_start: Opt,
+    pub(crate) query_end: u32,
     /// Index just after the `#`.
-    pub(crate) fragment_start: Option<usize>,
+    pub(crate) fragment_start: Opt,
+}
+
+/// The longest text the parser parses: its offsets fit `Meta`'s 32 bits,
+/// with `u32::MAX` left for `Opt::NONE`.
+pub(crate) const MAX_LEN: usize = u32::MAX as usize - 1;
+
+/// An offset in a text of at most `MAX_LEN` bytes, as `Meta` keeps it.
+#[inline(always)]
+pub(crate) fn off(at: usize) -> u32 {
+    debug_assert!(at <= MAX_LEN);
+    at as u32
+}
+
+/// An optional offset: `u32::MAX` for none (no offset reaches it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Opt(u32);
+
+impl Opt {
+    pub(crate) const NONE: Opt = Opt(u32::MAX);
+
+    #[inline(always)]
+    pub(crate) fn some(at: usize) -> Opt {
+        Opt(off(at))
+    }
+
+    #[inline(always)]
+    pub(crate) fn get(self) -> Option<usize> {
+        (self.0 != u32::MAX).then_some(self.0 as usize)
+    }
 }
 
 impl Default for Meta {
@@ -84,16 +116,16 @@ impl Default for Meta {
         Meta {
             scheme_end: 0,
             has_authority: false,
-            userinfo_end: None,
+            host_kind: HostKind::RegName,
+            userinfo_end: Opt::NONE,
             host_start: 0,
             host_end: 0,
-            host_kind: HostKind::RegName,
-            port_start: None,
+            port_start: Opt::NONE,
             path_start: 0,
             path_end: 0,
-            query_start: None,
+            query_start: Opt::NONE,
             query_end: 0,
-            fragment_start: None,
+            fragment_start: Opt::NONE,
         }
     }
 }
@@ -215,7 +247,7 @@ impl<'a> Uri<'a> {
     #[inline]
     #[must_use]
     pub fn scheme(&self) -> Option<&'a str> {
-        (self.m.scheme_end > 0).then(|| &self.s[..self.m.scheme_end])
+        (self.m.scheme_end > 0).then(|| &self.s[..self.m.scheme_end as usize])
     }
 
     /// Whether the scheme is `name`, compared case-insensitively.
@@ -255,11 +287,11 @@ impl<'a> Uri<'a> {
     pub fn authority(&self) -> Option<&'a str> {
         self.m.has_authority.then(|| {
             let start = if self.m.scheme_end > 0 {
-                self.m.scheme_end + 3
+                self.m.scheme_end as usize + 3
             } else {
                 2
             };
-            &self.s[start..self.m.path_start]
+            &self.s[start..self.m.path_start as usize]
         })
     }
 
@@ -268,9 +300,9 @@ impl<'a> Uri<'a> {
     #[inline]
     #[must_use]
     pub fn userinfo(&self) -> Option<&'a str> {
-        let end = self.m.userinfo_end?;
+        let end = self.m.userinfo_end.get()?;
         let start = if self.m.scheme_end > 0 {
-            self.m.scheme_end + 3
+            self.m.scheme_end as usize + 3
         } else {
             2
         };
@@ -284,7 +316,7 @@ impl<'a> Uri<'a> {
     pub fn host(&self) -> Option<&'a str> {
         self.m
             .has_authority
-            .then(|| &self.s[self.m.host_start..self.m.host_end])
+            .then(|| &self.s[self.m.host_start as usize..self.m.host_end as usize])
     }
 
     /// What kind of host it is.
@@ -319,7 +351,10 @@ impl<'a> Uri<'a> {
     #[inline]
     #[must_use]
     pub fn port(&self) -> Option<&'a str> {
-        self.m.port_start.map(|p| &self.s[p..self.m.path_start])
+        self.m
+            .port_start
+            .get()
+            .map(|p| &self.s[p..self.m.path_start as usize])
     }
 
     /// The port as a number, when there is one and it fits in 16 bits.
@@ -332,31 +367,34 @@ impl<'a> Uri<'a> {
     #[inline]
     #[must_use]
     pub fn path(&self) -> &'a str {
-        &self.s[self.m.path_start..self.m.path_end]
+        &self.s[self.m.path_start as usize..self.m.path_end as usize]
     }
 
     /// The query, after `?` (which may be empty).
     #[inline]
     #[must_use]
     pub fn query(&self) -> Option<&'a str> {
-        self.m.query_start.map(|q| &self.s[q..self.m.query_end])
+        self.m
+            .query_start
+            .get()
+            .map(|q| &self.s[q..self.m.query_end as usize])
     }
 
     /// The fragment, after `#` (which may be empty).
     #[inline]
     #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
-        self.m.fragment_start.map(|f| &self.s[f..])
+        self.m.fragment_start.get().map(|f| &self.s[f..])
     }
 
     /// The reference without its fragment.
     #[must_use]
     pub fn without_fragment(&self) -> Uri<'a> {
-        match self.m.fragment_start {
+        match self.m.fragment_start.get() {
             None => *self,
             Some(f) => {
                 let mut m = self.m;
-                m.fragment_start = None;
+                m.fragment_start = Opt::NONE;
                 Uri {
                     s: &self.s[..f - 1],
                     m,
@@ -510,7 +548,7 @@ impl UriBuf {
                 // Never panic on input in release builds: keep the text,
                 // as a path-only reference.
                 let m = Meta {
-                    path_end: s.len(),
+                    path_end: off(s.len().min(MAX_LEN)),
                     ..Meta::default()
                 };
                 UriBuf { s, m }

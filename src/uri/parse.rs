@@ -22,7 +22,7 @@ use super::host::{self, HostKind};
 use super::table::{
     self, Set, PATH_SET, QUERY_SET, REG_NAME_SET, SCHEME, SEGMENT_NC_SET, USERINFO_SET,
 };
-use super::{Meta, Syntax, Uri};
+use super::{off, Meta, Opt, Syntax, Uri, MAX_LEN};
 use std::fmt;
 
 /// Where and why a string is not a URI.
@@ -56,6 +56,9 @@ pub enum ParseErrorKind {
     ColonInFirstSegment,
     /// An absolute URI was required and there is no scheme. The index is 0.
     MissingScheme,
+    /// The text is longer than the parser takes (4 GiB less two bytes).
+    /// The index is that length: the longest prefix it would look at.
+    TooLong,
 }
 
 impl ParseError {
@@ -88,6 +91,7 @@ impl ParseErrorKind {
             ParseErrorKind::InvalidPort => "invalid-port",
             ParseErrorKind::ColonInFirstSegment => "colon-in-first-segment",
             ParseErrorKind::MissingScheme => "missing-scheme",
+            ParseErrorKind::TooLong => "too-long",
         }
     }
 }
@@ -103,6 +107,7 @@ impl fmt::Display for ParseError {
                 "':' in the first segment of a relative path (RFC 3986 section 4.2)"
             }
             ParseErrorKind::MissingScheme => "no scheme: not an absolute URI",
+            ParseErrorKind::TooLong => "text longer than the parser takes",
         };
         write!(f, "{what} at byte {}", self.index)
     }
@@ -193,7 +198,7 @@ impl<'a> Parser<'a> {
                 i += 1;
             }
             if s.get(i) == Some(&b':') {
-                m.scheme_end = i;
+                m.scheme_end = off(i);
                 self.pos = i + 1;
             }
         }
@@ -204,12 +209,12 @@ impl<'a> Parser<'a> {
         if s[self.pos..].starts_with(b"//") {
             self.pos += 2;
             self.authority(&mut m)?;
-            m.path_start = self.pos;
+            m.path_start = off(self.pos);
             let stop = self.scan(&PATH_SET, false);
-            m.path_end = self.pos;
+            m.path_end = off(self.pos);
             self.tail(&mut m, stop)?;
         } else {
-            m.path_start = self.pos;
+            m.path_start = off(self.pos);
             let stop = if m.scheme_end == 0 && self.peek() != Some(b'/') {
                 // path-noscheme: the first segment may not hold ':'.
                 let stop = self.scan(&SEGMENT_NC_SET, false);
@@ -224,7 +229,7 @@ impl<'a> Parser<'a> {
             } else {
                 self.scan(&PATH_SET, false)
             };
-            m.path_end = self.pos;
+            m.path_end = off(self.pos);
             self.tail(&mut m, stop)?;
         }
         Ok(m)
@@ -234,13 +239,13 @@ impl<'a> Parser<'a> {
     fn tail(&mut self, m: &mut Meta, mut stop: Stop) -> Result<(), ParseError> {
         if stop == Stop::Char && self.peek() == Some(b'?') {
             self.pos += 1;
-            m.query_start = Some(self.pos);
+            m.query_start = Opt::some(self.pos);
             stop = self.scan(&QUERY_SET, true);
-            m.query_end = self.pos;
+            m.query_end = off(self.pos);
         }
         if stop == Stop::Char && self.peek() == Some(b'#') {
             self.pos += 1;
-            m.fragment_start = Some(self.pos);
+            m.fragment_start = Opt::some(self.pos);
             stop = self.scan(&QUERY_SET, false);
         }
         if stop == Stop::Char && self.pos == self.s.len() {
@@ -259,7 +264,7 @@ impl<'a> Parser<'a> {
         // is host [":" port].
         let stop = self.scan(&USERINFO_SET, false);
         if stop == Stop::Char && self.peek() == Some(b'@') {
-            m.userinfo_end = Some(self.pos);
+            m.userinfo_end = Opt::some(self.pos);
             self.pos += 1;
             return self.host_port(m);
         }
@@ -270,11 +275,11 @@ impl<'a> Parser<'a> {
         if start == end && stop == Stop::Char && self.peek() == Some(b'[') {
             return self.host_port(m);
         }
-        m.host_start = start;
-        m.host_end = host_end;
+        m.host_start = off(start);
+        m.host_end = off(host_end);
         m.host_kind = classify_reg_name(&self.s[start..host_end]);
         if let Some(c) = colon {
-            m.port_start = Some(c + 1);
+            m.port_start = Opt::some(c + 1);
             if let Some(bad) = self.s[c + 1..end].iter().position(|b| !b.is_ascii_digit()) {
                 self.pos = c + 1 + bad;
                 return self.err(ParseErrorKind::InvalidPort);
@@ -306,13 +311,13 @@ impl<'a> Parser<'a> {
             } else {
                 return self.err(ParseErrorKind::InvalidIpLiteral);
             };
-            m.host_start = start;
+            m.host_start = off(start);
             self.pos = start + close + 1;
-            m.host_end = self.pos;
+            m.host_end = off(self.pos);
         } else {
             let stop = self.scan(&REG_NAME_SET, false);
-            m.host_start = start;
-            m.host_end = self.pos;
+            m.host_start = off(start);
+            m.host_end = off(self.pos);
             m.host_kind = classify_reg_name(&self.s[start..self.pos]);
             if stop == Stop::BadPct {
                 return self.stop_err(stop);
@@ -320,7 +325,7 @@ impl<'a> Parser<'a> {
         }
         if self.peek() == Some(b':') {
             self.pos += 1;
-            m.port_start = Some(self.pos);
+            m.port_start = Opt::some(self.pos);
             while self.peek().is_some_and(|b| b.is_ascii_digit()) {
                 self.pos += 1;
             }
@@ -366,6 +371,9 @@ fn classify_reg_name(s: &[u8]) -> HostKind {
 #[inline]
 pub(crate) fn parse_common(s: &[u8]) -> Option<Meta> {
     let n = s.len();
+    if n > MAX_LEN {
+        return None;
+    }
     // scheme "://"
     if !s.first()?.is_ascii_alphabetic() {
         return None;
@@ -381,25 +389,25 @@ pub(crate) fn parse_common(s: &[u8]) -> Option<Meta> {
         // An absolute URI without an authority: its path is `pchar`s and
         // slashes from the colon on.
         let mut m = Meta {
-            scheme_end: i,
-            path_start: i + 1,
+            scheme_end: off(i),
+            path_start: off(i + 1),
             ..Meta::default()
         };
         return common_tail(s, i + 1, &mut m).then_some(m);
     }
     let mut m = Meta {
-        scheme_end: i,
+        scheme_end: off(i),
         has_authority: true,
         ..Meta::default()
     };
     // host [":" port]
     i += 3;
-    m.host_start = i;
+    m.host_start = off(i);
     i += table::run(&REG_NAME_SET, s, i);
-    m.host_end = i;
+    m.host_end = off(i);
     if i < n && s[i] == b':' {
         i += 1;
-        m.port_start = Some(i);
+        m.port_start = Opt::some(i);
         while i < n && s[i].is_ascii_digit() {
             i += 1;
         }
@@ -407,8 +415,8 @@ pub(crate) fn parse_common(s: &[u8]) -> Option<Meta> {
     if i < n && !matches!(s[i], b'/' | b'?' | b'#') {
         return None; // userinfo, an IP literal, `%`, a bad port: general
     }
-    m.host_kind = classify_reg_name(&s[m.host_start..m.host_end]);
-    m.path_start = i;
+    m.host_kind = classify_reg_name(&s[m.host_start as usize..m.host_end as usize]);
+    m.path_start = off(i);
     common_tail(s, i, &mut m).then_some(m)
 }
 
@@ -420,19 +428,19 @@ fn common_tail(s: &[u8], i: usize, m: &mut Meta) -> bool {
     let Some(mut i) = common_run(s, i, &PATH_SET) else {
         return false;
     };
-    m.path_end = i;
+    m.path_end = off(i);
     if i < n && s[i] == b'?' {
         i += 1;
-        m.query_start = Some(i);
+        m.query_start = Opt::some(i);
         let Some(j) = common_run(s, i, &QUERY_SET) else {
             return false;
         };
         i = j;
-        m.query_end = i;
+        m.query_end = off(i);
     }
     if i < n && s[i] == b'#' {
         i += 1;
-        m.fragment_start = Some(i);
+        m.fragment_start = Opt::some(i);
         let Some(j) = common_run(s, i, &QUERY_SET) else {
             return false;
         };
@@ -472,6 +480,9 @@ fn parse_meta_bytes(s: &[u8], syntax: Syntax, require_scheme: bool) -> Result<Me
     // The common shape is the same in both syntaxes (it is ASCII).
     if let Some(m) = parse_common(s) {
         return Ok(m);
+    }
+    if s.len() > MAX_LEN {
+        return Err(ParseError::new(MAX_LEN, ParseErrorKind::TooLong));
     }
     let mut p = Parser {
         s,
@@ -525,6 +536,8 @@ pub(crate) fn parse_prefix_bytes(s: &[u8], syntax: Syntax) -> Option<(usize, Met
 /// `http://` in place, without a copy of a long text the parser stops
 /// early in.
 pub(crate) fn prefix_after_slashes(rest: &[u8], syntax: Syntax) -> usize {
+    // As `parse_prefix_bytes`: no more than the parser takes.
+    let rest = &rest[..rest.len().min(MAX_LEN)];
     let mut p = Parser {
         s: rest,
         pos: 0,
@@ -533,9 +546,9 @@ pub(crate) fn prefix_after_slashes(rest: &[u8], syntax: Syntax) -> usize {
     let mut m = Meta::default();
     // What `Parser::parse` does after `scheme://`.
     let parsed = p.authority(&mut m).and_then(|()| {
-        m.path_start = p.pos;
+        m.path_start = off(p.pos);
         let stop = p.scan(&PATH_SET, false);
-        m.path_end = p.pos;
+        m.path_end = off(p.pos);
         p.tail(&mut m, stop)
     });
     match parsed {
