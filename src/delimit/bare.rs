@@ -361,9 +361,31 @@ pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces, brackets: &mut Bracke
 }
 
 /// [`trim_trailing`] for the URL text `h[s..e]`: its new end.
+///
+/// Inlined up to the last byte, which keeps most URLs whole (a link-dense
+/// text paid a call a link for it).
+#[inline]
 pub(crate) fn trimmed_end(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> usize {
     if s > 0 && matches!(h[s - 1], b'*' | b'_') && e - s > 1 && h[e - 1] == h[s - 1] {
         e -= 1;
+    }
+    if e == s || !may_drop(h[e - 1]) {
+        return e;
+    }
+    trim_drops(h, s, e, brackets)
+}
+
+/// `trimmed_end` after the emphasis mark, where the last byte may drop.
+#[inline(never)]
+fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> usize {
+    // A short text without an opener (most): every closer is unmatched,
+    // so all of them drop, as punctuation does (what `BracketMemo::count`
+    // and the loop below come to, without them).
+    if e - s < 64 && !contains2(&h[s..e], b'(', b'[') {
+        while e > s && may_drop(h[e - 1]) {
+            e -= 1;
+        }
+        return e;
     }
     let mut open: Option<(isize, isize)> = None;
     // Counted on the text as it stands now: what the loop drops before a

@@ -1234,9 +1234,9 @@ impl Finder {
         ctx: Context,
         abbreviated: bool,
     ) -> bool {
-        let scheme = u.scheme().unwrap_or("");
+        let scheme = || u.scheme().unwrap_or("");
         if abbreviated {
-            if scheme.eq_ignore_ascii_case("mailto") {
+            if scheme().eq_ignore_ascii_case("mailto") {
                 return !u.path().is_empty();
             }
             // `www.` + at least one more label, not a bare number.
@@ -1248,18 +1248,14 @@ impl Finder {
                 && !last.bytes().all(|b| b.is_ascii_digit());
         }
         if slashes || class.is_some_and(|c| c.authority) {
-            if u.authority().is_none() {
+            // (A host is there exactly when an authority is.)
+            let Some(host) = u.host() else {
                 return false;
-            }
+            };
             // A host of punctuation alone (`https://=` where quoted-printable
             // broke a line) names nothing.
-            let host_empty = u
-                .host()
-                .is_none_or(|h| !h.bytes().any(|b| b.is_ascii_alphanumeric() || b >= 0x80));
-            if host_empty && !(scheme.eq_ignore_ascii_case("file") && u.path().len() > 1) {
-                return false;
-            }
-            return true;
+            return host.bytes().any(|b| b.is_ascii_alphanumeric() || b >= 0x80)
+                || (scheme().eq_ignore_ascii_case("file") && u.path().len() > 1);
         }
         let path = u.path();
         if path.is_empty() {
@@ -1273,10 +1269,10 @@ impl Finder {
         {
             return false;
         }
-        if scheme.eq_ignore_ascii_case("mailto") && ctx == Context::Bare && !path.contains('@') {
+        if scheme().eq_ignore_ascii_case("mailto") && ctx == Context::Bare && !path.contains('@') {
             return false;
         }
-        if scheme.eq_ignore_ascii_case("urn") && !path.contains(':') {
+        if scheme().eq_ignore_ascii_case("urn") && !path.contains(':') {
             return false;
         }
         true
