@@ -40,7 +40,9 @@ impl Finder {
     /// non-ASCII character inside, no closer right after the run, line
     /// breaks between the opener and the URL, a text the one-pass parser
     /// does not take. `Some(None)`: the general path would find no URL in
-    /// this wrapper either.
+    /// this wrapper either. Where the run ends at whitespace, `run` gets
+    /// its end (the bare rules, next, start with the same run; it is past
+    /// `s`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn wrapped_common<'h>(
         &self,
@@ -52,6 +54,7 @@ impl Finder {
         slashes: bool,
         ctx: Context,
         depth: &Depth,
+        run: &mut usize,
     ) -> Option<Option<(Link<'h>, usize)>> {
         #[cfg(test)]
         if !self.common_path {
@@ -74,6 +77,9 @@ impl Finder {
             // `<` after the next line's prefix). `wrapper::delimit` takes
             // the same steps.
             if ws_at(h, e).is_some() {
+                // `h[s..e]`: ASCII URL bytes (the closer's byte, if it is
+                // one, not among them), then whitespace.
+                *run = e;
                 match wrapper::blank(h, e, cap, close, spaces, depth) {
                     wrapper::Blank::Refused => return Some(None),
                     // (Too many lines would refuse it too.)
@@ -100,7 +106,8 @@ impl Finder {
     /// path must decide: a non-ASCII character at the end (it may go on
     /// the URL, or end it inside a grapheme), a hyphen or line end that may
     /// be joined (C-W3, C-W6), a text the parser cuts or does not take in
-    /// one pass.
+    /// one pass. `run`, where past `s`: where the run of ASCII URL bytes at
+    /// `s` ends in whitespace (`wrapped_common`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn bare_common<'h>(
         &self,
@@ -112,16 +119,21 @@ impl Finder {
         slashes: bool,
         memo: &mut head::Memo,
         max_run: usize,
+        run: usize,
     ) -> Common<'h> {
         #[cfg(test)]
         if !self.common_path {
             return Common::General;
         }
         let cap = cap.min(h.len());
-        let e = memo
-            .bare
-            .ascii
-            .end(h, s, cap, |h, i, cap| crate::bytes::url_run(h, i, cap, 0));
+        let e = if run > s {
+            // (What the scan gives: not past the cap, which may be at `s`.)
+            run.min(cap).max(s)
+        } else {
+            memo.bare
+                .ascii
+                .end(h, s, cap, |h, i, cap| crate::bytes::url_run(h, i, cap, 0))
+        };
         if e - s > max_run {
             return Common::Long;
         }

@@ -832,11 +832,14 @@ impl Finder {
         }
         let class = self.class(&h[s..c], key);
         let op = wrapper::opener(h, s, floor, self.limits.back());
+        // (Known where past `s`.)
+        let mut run = 0;
         if op.is_wrapper() {
             let ctx = Context::of(op);
             let known = class.is_some_and(|c| c.bare || c.wrapped);
             if ctx == Context::UrlAngle || known || slashes {
-                match self.wrapped_common(h, s, op, end_limit, class, slashes, ctx, depth) {
+                match self.wrapped_common(h, s, op, end_limit, class, slashes, ctx, depth, &mut run)
+                {
                     Some(Some(found)) => return Some(found),
                     // No URL in this wrapper: on to the bare rules.
                     Some(None) => {}
@@ -890,7 +893,7 @@ impl Finder {
         // every trigger in it, and is refused from its head.
         let mut common_tried = false;
         if slashes {
-            match self.bare_common(h, s, cap, form, class, slashes, memo, COMMON_FIRST) {
+            match self.bare_common(h, s, cap, form, class, slashes, memo, COMMON_FIRST, run) {
                 Common::Decided(found) => return found,
                 Common::General => common_tried = true,
                 Common::Long => {}
@@ -923,7 +926,7 @@ impl Finder {
         if !common_tried && cut.is_none() {
             let max = usize::MAX;
             if let Common::Decided(found) =
-                self.bare_common(h, s, cap, form, class, slashes, memo, max)
+                self.bare_common(h, s, cap, form, class, slashes, memo, max, run)
             {
                 return found;
             }
