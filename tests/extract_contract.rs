@@ -408,6 +408,40 @@ fn max_url_len_cuts_and_flags() {
     assert!(v[0].is_truncated());
 }
 
+/// C-W3, C-W5 and C-S4: a bare URL joined after hyphens spans at most a
+/// wrapper's lines (8 by default): it is cut at the last line break it may
+/// cross, and flagged. (Without the cap every `www.` in a long chain of
+/// joined lines read the chain up to the URL cap.)
+#[test]
+fn c_w5_a_bare_url_joined_across_lines_spans_at_most_the_wrapper_lines() {
+    let t: String = (1..=10).map(|i| format!("p{i}-\n")).collect();
+    let t = format!("http://a.example/{t}end");
+    let whole: String = (1..=10).map(|i| format!("p{i}-")).collect();
+    let cut: String = (1..=8).map(|i| format!("p{i}-")).collect();
+    let got = |f: &Finder| -> Vec<(String, bool)> {
+        f.links(&t)
+            .map(|l| (l.as_str().to_owned(), l.is_truncated()))
+            .collect()
+    };
+    assert_eq!(
+        got(&Finder::new()),
+        [(format!("http://a.example/{cut}"), true)]
+    );
+    let f = FinderBuilder::new().max_wrapper_lines(11).build().unwrap();
+    assert_eq!(got(&f), [(format!("http://a.example/{whole}end"), false)]);
+    let f = FinderBuilder::new().max_wrapper_lines(1).build().unwrap();
+    assert_eq!(got(&f), [("http://a.example/p1-".to_owned(), true)]);
+    // Within the span, nothing changes: 8 lines, the last not joined on.
+    let t8: String = (1..=7).map(|i| format!("p{i}-\n")).collect();
+    let t8 = format!("http://a.example/{t8}end and more");
+    let l = find(&t8).next().unwrap();
+    let whole8: String = (1..=7).map(|i| format!("p{i}-")).collect();
+    assert_eq!(
+        (l.as_str(), l.is_truncated()),
+        (format!("http://a.example/{whole8}end").as_str(), false)
+    );
+}
+
 #[test]
 fn c_f3_a_host_of_punctuation_names_nothing() {
     expect("https://=\nnext https://[::1]/x", &["https://[::1]/x"]);

@@ -147,7 +147,9 @@ pub struct ScanArgs {
     #[arg(long, value_name = "BYTES", default_value_t = 0)]
     pub max_line_len: usize,
 
-    /// The most lines a <...> or "..." wrapper may span. Example:
+    /// The most lines a <...> or "..." wrapper may span, and a bare URL
+    /// joined across line breaks (after a hyphen; --join-breaks): such a URL
+    /// is cut at the last break it may cross and flagged truncated. Example:
     /// urlx --max-wrapper-lines 4 msg.txt
     #[arg(long, value_name = "LINES", default_value_t = 8)]
     pub max_wrapper_lines: usize,

@@ -9,11 +9,25 @@ use super::{Delimited, Form, Pieces};
 use crate::bytes::{contains2, url_run};
 
 /// Options for bare URLs.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct BareOptions {
     /// C-W6: join a URL that ends exactly at a line end with a next line
     /// that begins with `/`, `?`, `&`, `=`, `#` or `%`.
     pub(crate) join_unhyphenated: bool,
+    /// The most lines a URL joined across line breaks (C-W3, C-W6) may
+    /// span: a wrapper's span (C-W5). Without it, every trigger in a long
+    /// chain of joined lines would read the chain up to the URL cap
+    /// (C-S4). 0: no joins.
+    pub(crate) max_lines: usize,
+}
+
+impl Default for BareOptions {
+    fn default() -> Self {
+        BareOptions {
+            join_unhyphenated: false,
+            max_lines: 8,
+        }
+    }
 }
 
 /// End of the run of URL characters that starts at `i`, not past `cap`.
@@ -272,6 +286,12 @@ pub(crate) fn delimit(
         };
         let e2 = memo.run.end(h, j, cap, run_end);
         if e2 == j {
+            break;
+        }
+        // (Each joint is one line break.)
+        if 1 + pieces.rest.len() >= opts.max_lines {
+            // The URL would go on past its span: cut here, and flagged.
+            truncated = true;
             break;
         }
         if probe && pieces.rest.len() >= PROBE_JOINTS {
@@ -621,6 +641,7 @@ mod tests {
         assert_eq!(one("http://a/b\n/c"), "http://a/b");
         let o = BareOptions {
             join_unhyphenated: true,
+            ..BareOptions::default()
         };
         assert_eq!(
             bare("http://a/b\n/c d", o),

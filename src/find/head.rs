@@ -1181,15 +1181,20 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(20_000))]
 
         /// C-S4: a chain of joined lines decided from its first pieces
-        /// (`find::chain`) gives the links the whole chain gives.
+        /// (`find::chain`) gives the links the whole chain gives. (The
+        /// probe takes 8 joints: only a span of more lines than the
+        /// default 8 reaches it; the default and a short span cut chains.)
         #[test]
         fn c_s4_a_chain_probe_finds_what_the_whole_chain_finds(t in chain_text()) {
             for b in [
                 FinderBuilder::new(),
+                FinderBuilder::new().max_wrapper_lines(40).clone(),
+                FinderBuilder::new().max_wrapper_lines(3).clone(),
                 FinderBuilder::new()
                     .email(true)
                     .join_unhyphenated_breaks(true)
                     .max_url_len(60)
+                    .max_wrapper_lines(40)
                     .clone(),
             ] {
                 head_checks_agree(&b, &t)?;

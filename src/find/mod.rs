@@ -100,7 +100,9 @@ impl<'h> Link<'h> {
         self.alt.as_deref()
     }
 
-    /// Whether the URL reached the length cap and was cut there.
+    /// Whether the URL reached a cap and was cut there: the URL length, the
+    /// line length looked at, or the lines a URL joined across line breaks
+    /// may span ([`FinderBuilder::max_wrapper_lines`]).
     pub fn is_truncated(&self) -> bool {
         self.truncated
     }
@@ -291,7 +293,11 @@ impl FinderBuilder {
         self
     }
 
-    /// The most lines a wrapper may span (default 8).
+    /// The most lines a wrapper may span (default 8, C-W5), and a bare URL
+    /// joined across line breaks (C-W3, C-W6): such a URL is cut at the
+    /// last line break it may cross, and flagged ([`Link::is_truncated`]).
+    /// A wrapper that would span more is no wrapper (its text is read as
+    /// bare text).
     pub fn max_wrapper_lines(&mut self, lines: usize) -> &mut Self {
         self.limits.max_wrapper_lines = lines;
         self
@@ -368,6 +374,7 @@ impl FinderBuilder {
             limits: self.limits,
             bare: BareOptions {
                 join_unhyphenated: self.join_unhyphenated,
+                max_lines: self.limits.max_wrapper_lines,
             },
         })
     }
