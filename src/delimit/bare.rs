@@ -237,8 +237,12 @@ fn continues(h: &[u8], j: usize) -> bool {
 }
 
 /// How many joints a probe of a chain of joined lines takes, at most,
-/// before it stops with more to come (`delimit`).
-pub(crate) const PROBE_JOINTS: usize = 8;
+/// before it stops with more to come (`delimit`). One: `URL:www.1-` on
+/// every line is cut by the parser on the second line (at `:`), and a
+/// chain the probe does not decide goes on from its pieces (`resume`).
+/// (Instructions a byte with one joint and with 8, under the 8-line span:
+/// `URL:www.1-` 469 and 712; a refused `www.1-` chain 179 and 155.)
+pub(crate) const PROBE_JOINTS: usize = 1;
 
 /// Delimits a bare URL that starts at `s`, with `cap` the furthest byte it
 /// may reach and `depth` the quote depth of its line. With `probe`, a chain
@@ -256,12 +260,54 @@ pub(crate) fn delimit(
     memo: &mut BareMemo,
     probe: bool,
 ) -> Option<Delimited> {
-    let mut e = memo.run.end(h, s, cap, run_end);
+    let e = memo.run.end(h, s, cap, run_end);
     if e == s {
         return None;
     }
-    let mut pieces = Pieces::one(s, e);
-    let mut truncated = e >= cap && cap < h.len();
+    let truncated = e >= cap && cap < h.len();
+    follow(
+        h,
+        Pieces::one(s, e),
+        truncated,
+        cap,
+        depth,
+        form,
+        opts,
+        memo,
+        probe,
+    )
+}
+
+/// Goes on with the pieces of a probe that stopped with more to come
+/// (`d.more`), to the chain's end: what `delimit` without `probe` gives,
+/// without delimiting the first pieces again.
+pub(crate) fn resume(
+    h: &[u8],
+    d: Delimited,
+    cap: usize,
+    depth: &Depth,
+    opts: BareOptions,
+    memo: &mut BareMemo,
+) -> Option<Delimited> {
+    debug_assert!(d.more && !d.truncated);
+    follow(h, d.pieces, false, cap, depth, d.form, opts, memo, false)
+}
+
+/// `delimit` from its first pieces `pieces` (`truncated`: the last one
+/// reached the cap): the joints after them, then the trimming.
+#[allow(clippy::too_many_arguments)]
+fn follow(
+    h: &[u8],
+    mut pieces: Pieces,
+    mut truncated: bool,
+    cap: usize,
+    depth: &Depth,
+    form: Form,
+    opts: BareOptions,
+    memo: &mut BareMemo,
+    probe: bool,
+) -> Option<Delimited> {
+    let mut e = pieces.end();
     while !truncated {
         let hyphen = h[e - 1] == b'-';
         if !hyphen && !opts.join_unhyphenated {

@@ -1,13 +1,13 @@
 //! Chains of joined lines (C-W3; C-W6 as an option). A bare URL broken
 //! after a hyphen goes on on the next line, and a chain of such lines may
-//! run to the length cap. A chain the finder refuses was delimited, copied
-//! and parsed again by every trigger in it, to the cap each: `URL:www.1-`
-//! on each line, whose host goes on past the first line so that the head
-//! checks cannot tell (C-S4).
+//! run to its span (`max_wrapper_lines`) or the length cap. A chain the
+//! finder refuses was delimited, copied and parsed again by every trigger
+//! in it, to its end each: `URL:www.1-` on each line, whose host goes on
+//! past the first line so that the head checks cannot tell (C-S4).
 //!
-//! So the finder first delimits a chain's first pieces only (the probe of
-//! `bare::delimit`), and decides from them where the parser stops the whole
-//! text. Where the parser stops in the first pieces more than two bytes
+//! So the finder first delimits a chain's first two pieces only (the probe
+//! of `bare::delimit`), and decides from them where the parser stops the
+//! whole text; where they do not tell, `bare::resume` goes on from them. Where the parser stops in the first pieces more than two bytes
 //! before their end, and no `@` or `]` follows up to the cap, it stops
 //! there in any longer text: it looks ahead only for a userinfo's `@`, an
 //! IP literal's `]`, and two bytes past a `%` (a property test of the

@@ -966,7 +966,7 @@ impl Finder {
                 d.more = false;
                 *cut = Some(Cut::Keep(keep));
             } else {
-                d = bare::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare, false)?;
+                d = bare::resume(h, d, cap, depth, self.bare, &mut memo.bare)?;
             }
         }
         Some(d)
