@@ -204,7 +204,10 @@ impl Scanner {
     /// Whether the `:`, `.` or `@` at `p` makes a trigger that starts at or
     /// after `from`. Triggers the finder would refuse from their first
     /// bytes are refused here, without leaving the search loop.
-    #[inline]
+    // Always inlined into the search loops: most hits are no trigger (the
+    // colons of header lines and prose), and a call a hit was 16 of their
+    // 72 instructions (mail text 5.30 -> 4.93 instructions a byte).
+    #[inline(always)]
     fn check(&self, h: &[u8], from: usize, floor: usize, p: usize) -> Option<Trigger> {
         match h[p] {
             b':' => {
