@@ -152,7 +152,8 @@ pub(crate) fn ws_at(h: &[u8], i: usize) -> Option<(usize, bool)> {
 #[inline]
 fn skip_prefix(h: &[u8], mut i: usize, end: usize, depth: usize, memo: &Depth) -> usize {
     // The whole run at once when it has no more levels than asked for.
-    let (run_end, levels) = quote_run(h, i, end);
+    let (run_end, levels) =
+        same_prefix(h, i, end, memo.prefix.get()).unwrap_or_else(|| quote_run(h, i, end));
     if run_end < end && matches!(h[i - 1], b'\n' | b'\r') {
         debug_assert!(memo.value.get().is_some());
         memo.prefix.set(LinePrefix {
@@ -180,6 +181,23 @@ fn skip_prefix(h: &[u8], mut i: usize, end: usize, depth: usize, memo: &Depth) -
 /// before `at`; a line that starts further back counts as unquoted, so the
 /// answer depends only on a bounded window (the streaming API relies on
 /// it).
+/// `quote_run(h, i, end)` where the line at `i` starts with the same
+/// prefix as the one `known` measured (quoted mail: every line of a reply
+/// has its prefix): those bytes are all `>` and blanks, and the run ends
+/// where a byte that is neither follows them. One comparison instead of a
+/// count. `None` where they differ.
+#[inline]
+fn same_prefix(h: &[u8], i: usize, end: usize, known: LinePrefix) -> Option<(usize, usize)> {
+    let len = known.end.checked_sub(known.line)?;
+    if known.levels == 0 || i + len >= end.min(h.len()) || known.end > h.len() {
+        return None;
+    }
+    if h[i..i + len] != h[known.line..known.end] || matches!(h[i + len], b'>' | b' ' | b'\t') {
+        return None;
+    }
+    Some((i + len, known.levels))
+}
+
 pub(crate) fn quote_depth(h: &[u8], at: usize, back: usize) -> usize {
     let lo = at.saturating_sub(back);
     let line_start = match crate::bytes::rfind2(&h[lo..at], b'\n', b'\r') {
@@ -292,6 +310,41 @@ fn whitespace_back_loop(h: &[u8], at: usize, floor: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        /// C-W2: a quote prefix measured by comparison with one measured
+        /// before (`same_prefix`) is the one `quote_run` measures, wherever
+        /// the two lines' prefixes differ and wherever the text ends.
+        #[test]
+        fn same_prefix_agrees_with_quote_run(
+            first in prop::collection::vec(prop::sample::select(vec![b'>', b' ', b'\t']), 0..12),
+            second in prop::collection::vec(prop::sample::select(vec![b'>', b' ', b'\t']), 0..12),
+            after in prop::sample::select(vec![b'x', b'<', b'\n', b'>', b' ']),
+            cut in 0usize..30,
+        ) {
+            let mut h = first.clone();
+            h.extend_from_slice(b"x\n");
+            let i = h.len();
+            h.extend_from_slice(&second);
+            h.push(after);
+            h.extend_from_slice(b"yz");
+            let (run_end, levels) = quote_run(&h, 0, h.len());
+            let known = LinePrefix { line: 0, end: run_end, levels };
+            let end = (i + cut).min(h.len());
+            if let Some(got) = same_prefix(&h, i, end, known) {
+                prop_assert_eq!(got, quote_run(&h, i, end));
+            }
+            // Identical prefixes are found by comparison where the text
+            // goes on past them.
+            let ends = !matches!(after, b'>' | b' ' | b'\t');
+            if second == first && ends && levels > 0 && i + first.len() < end {
+                prop_assert!(same_prefix(&h, i, end, known).is_some());
+            }
+        }
+    }
 
     #[test]
     fn c_w1_breaks_lf_crlf_cr_and_nbsp() {
@@ -311,8 +364,6 @@ mod tests {
         // Back over "\n> > " from "b".
         assert_eq!(whitespace_back(t, 23, 0), (18, 1));
     }
-
-    use proptest::prelude::*;
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(20_000))]

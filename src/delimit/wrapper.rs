@@ -51,7 +51,21 @@ pub(crate) fn opener(h: &[u8], s: usize, floor: usize, back: usize) -> Opener {
         return Opener::None;
     }
     match h[s - 1] {
-        b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' | b'>' | b'<' | b'"' | b'\'' | 0x80..=0xBF => {}
+        // Right after the opener (most wrapped URLs): what the look back
+        // below comes to, without it.
+        b'<' => {
+            return Opener::Angle {
+                lt: s - 1,
+                breaks: 0,
+            }
+        }
+        b'"' => {
+            return Opener::Quote {
+                at: s - 1,
+                close: b"\"",
+            }
+        }
+        b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' | b'>' | b'\'' | 0x80..=0xBF => {}
         // Right after a `:`, only `URL:` can be an opener.
         b':' if s >= lo + 4 && is_url_prefix(&h[s - 4..s]) => {}
         _ => return Opener::None,
