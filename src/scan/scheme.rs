@@ -32,13 +32,18 @@ static SCHEME_BYTE: [bool; 256] = {
 #[inline]
 pub(crate) fn scheme_start(h: &[u8], colon: usize, floor: usize) -> Option<(usize, u64)> {
     let lo = floor.max(colon.saturating_sub(MAX_SCHEME_LEN + 1));
-    let mut s = colon;
     let mut k = 0u64;
-    while s > lo && is_scheme_byte(h[s - 1]) {
+    let mut n = 0;
+    // (An iterator: no bounds check a byte.)
+    for &b in h[lo..colon].iter().rev() {
+        if !is_scheme_byte(b) {
+            break;
+        }
         // Walking back and shifting left leaves the first byte lowest.
-        k = k << 8 | u64::from(h[s - 1] | 0x20);
-        s -= 1;
+        k = k << 8 | u64::from(b | 0x20);
+        n += 1;
     }
+    let s = colon - n;
     if colon - s > MAX_SCHEME_LEN {
         return None;
     }
