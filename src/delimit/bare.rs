@@ -350,6 +350,10 @@ fn follow(
                 more: true,
             });
         }
+        if pieces.rest.is_empty() {
+            // One allocation for a chain of the whole span.
+            pieces.rest.reserve(opts.max_lines.clamp(1, 16));
+        }
         pieces.rest.push((joint, j, e2));
         e = e2;
         truncated = e >= cap && cap < h.len();

@@ -148,7 +148,7 @@ impl Pieces {
                 }
                 _ => {}
             }
-            out.push_str(std::str::from_utf8(&h[s..e]).ok()?);
+            out.push_str(as_str(&h[s..e])?);
         }
         Some(out)
     }

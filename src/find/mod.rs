@@ -1225,10 +1225,10 @@ impl Finder {
             {
                 return None;
             }
-            let alt = d
-                .pieces
-                .alt(h)
-                .map(|a| format!("{}{a}", prefix.unwrap_or("")));
+            let alt = d.pieces.alt(h).map(|a| match prefix {
+                Some(p) => p.to_owned() + &a,
+                None => a,
+            });
             d.consumed = d.pieces.end();
             return Some((make_link(url, &d, meta, alt), d.consumed));
         }
