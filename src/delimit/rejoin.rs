@@ -176,11 +176,6 @@ fn skip_prefix(h: &[u8], mut i: usize, end: usize, depth: usize, memo: &Depth) -
     i
 }
 
-/// The quote depth of the line that holds `at`: the number of `>` in the
-/// prefix of its line. The line start is looked for at most `back` bytes
-/// before `at`; a line that starts further back counts as unquoted, so the
-/// answer depends only on a bounded window (the streaming API relies on
-/// it).
 /// `quote_run(h, i, end)` where the line at `i` starts with the same
 /// prefix as the one `known` measured (quoted mail: every line of a reply
 /// has its prefix): those bytes are all `>` and blanks, and the run ends
@@ -198,6 +193,11 @@ fn same_prefix(h: &[u8], i: usize, end: usize, known: LinePrefix) -> Option<(usi
     Some((i + len, known.levels))
 }
 
+/// The quote depth of the line that holds `at`: the number of `>` in the
+/// prefix of its line. The line start is looked for at most `back` bytes
+/// before `at`; a line that starts further back counts as unquoted, so the
+/// answer depends only on a bounded window (the streaming API relies on
+/// it).
 pub(crate) fn quote_depth(h: &[u8], at: usize, back: usize) -> usize {
     let lo = at.saturating_sub(back);
     let line_start = match crate::bytes::rfind2(&h[lo..at], b'\n', b'\r') {
