@@ -10,10 +10,9 @@
 //! input (a SIMD search jumps to the bytes a URL must contain; all other
 //! work is local and capped, and what one trigger learns of a run of text
 //! serves the later triggers in it, so that they do not each redo the
-//! work up to the URL cap, [`FinderBuilder::max_url_len`]). One case is
-//! known where they still do: a chain of lines joined at hyphens that is
-//! refused for its host, with no place in its first lines where the
-//! parser stops (`www.1-` on each of 500 lines). Text with a link or a
+//! work up to the URL cap, [`FinderBuilder::max_url_len`]; a chain of
+//! lines joined at hyphens spans at most
+//! [`FinderBuilder::max_wrapper_lines`] lines). Text with a link or a
 //! refused trigger every few bytes costs more per byte than ordinary mail:
 //! a constant per link or trigger.
 //!

@@ -408,12 +408,14 @@ fn max_url_len_cuts_and_flags() {
     assert!(v[0].is_truncated());
 }
 
-/// C-W3, C-W5 and C-S4: a bare URL joined after hyphens spans at most a
-/// wrapper's lines (8 by default): it is cut at the last line break it may
-/// cross, and flagged. (Without the cap every `www.` in a long chain of
-/// joined lines read the chain up to the URL cap.)
+/// C-W3 and C-S4: a bare URL joined after hyphens spans at most as many
+/// lines as a wrapper may (C-W5's 8, `max_wrapper_lines`): it is cut at the
+/// last line break it may cross, and flagged. (Without the cap every
+/// `www.` in a long chain of joined lines read the chain up to the URL
+/// cap. urlx's own cap: the contract names caps on wrapper span and URL
+/// length.)
 #[test]
-fn c_w5_a_bare_url_joined_across_lines_spans_at_most_the_wrapper_lines() {
+fn c_w3_c_s4_a_bare_url_joined_across_lines_spans_at_most_the_wrapper_lines() {
     let t: String = (1..=10).map(|i| format!("p{i}-\n")).collect();
     let t = format!("http://a.example/{t}end");
     let whole: String = (1..=10).map(|i| format!("p{i}-")).collect();
@@ -426,6 +428,12 @@ fn c_w5_a_bare_url_joined_across_lines_spans_at_most_the_wrapper_lines() {
     assert_eq!(
         got(&Finder::new()),
         [(format!("http://a.example/{cut}"), true)]
+    );
+    // The alternative reading is of the cut text too (C-W3).
+    let cut_alt: String = (1..=8).map(|i| format!("p{i}")).collect();
+    assert_eq!(
+        find(&t).next().unwrap().alt(),
+        Some(format!("http://a.example/{cut_alt}-").as_str())
     );
     let f = FinderBuilder::new().max_wrapper_lines(11).build().unwrap();
     assert_eq!(got(&f), [(format!("http://a.example/{whole}end"), false)]);

@@ -17,7 +17,8 @@ pub(crate) struct BareOptions {
     /// The most lines a URL joined across line breaks (C-W3, C-W6) may
     /// span: a wrapper's span (C-W5). Without it, every trigger in a long
     /// chain of joined lines would read the chain up to the URL cap
-    /// (C-S4). 0: no joins.
+    /// (C-S4). At least 1 (the builder refuses 0); 1: no joins, and a URL
+    /// that would go on is flagged.
     pub(crate) max_lines: usize,
 }
 
@@ -241,7 +242,8 @@ fn continues(h: &[u8], j: usize) -> bool {
 /// every line is cut by the parser on the second line (at `:`), and a
 /// chain the probe does not decide goes on from its pieces (`resume`).
 /// (Instructions a byte with one joint and with 8, under the 8-line span:
-/// `URL:www.1-` 469 and 712; a refused `www.1-` chain 179 and 155.)
+/// `URL:www.1-` 461 and 660; a refused `www.1-` chain, which the probe
+/// cannot decide, 155 and 132.)
 pub(crate) const PROBE_JOINTS: usize = 1;
 
 /// Delimits a bare URL that starts at `s`, with `cap` the furthest byte it

@@ -213,7 +213,8 @@ pub(crate) struct Delimited {
     /// End of everything this candidate used in the input: the closing
     /// `>` or quote of a wrapper, or the end of a bare URL.
     pub(crate) consumed: usize,
-    /// A bare URL that reached the length cap.
+    /// A bare URL cut by a cap: the length cap (or the line cap, which
+    /// the caller folds into it), or the lines a joined URL may span.
     pub(crate) truncated: bool,
     /// A probe of a chain of joined lines that goes on past these pieces
     /// (`bare::delimit`): untrimmed, and not the URL's whole text.

@@ -7,14 +7,15 @@
 //!
 //! So the finder first delimits a chain's first two pieces only (the probe
 //! of `bare::delimit`), and decides from them where the parser stops the
-//! whole text; where they do not tell, `bare::resume` goes on from them. Where the parser stops in the first pieces more than two bytes
-//! before their end, and no `@` or `]` follows up to the cap, it stops
-//! there in any longer text: it looks ahead only for a userinfo's `@`, an
-//! IP literal's `]`, and two bytes past a `%` (a property test of the
-//! parser holds this). And the whole text keeps the first pieces through
-//! C-F7 and C-F8: they end in a hyphen, which trimming never drops, and a
-//! further line follows it. Where the first pieces do not tell, the chain
-//! is delimited whole.
+//! whole text. Where the parser stops in the first pieces more than two
+//! bytes before their end, and no `@` or `]` follows up to the cap, it
+//! stops there in any longer text: it looks ahead only for a userinfo's
+//! `@`, an IP literal's `]`, and two bytes past a `%` (a property test of
+//! the parser holds this). And the whole text keeps the first pieces
+//! through C-F7 and C-F8 (and a cut at the span): they end in a hyphen,
+//! which trimming never drops, and a further line follows it. Where the
+//! first pieces do not tell, `bare::resume` goes on from them to the
+//! chain's end.
 
 use super::with_prefix;
 use crate::delimit::Delimited;

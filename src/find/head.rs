@@ -1182,8 +1182,9 @@ mod tests {
 
         /// C-S4: a chain of joined lines decided from its first pieces
         /// (`find::chain`) gives the links the whole chain gives. (The
-        /// probe takes 8 joints: only a span of more lines than the
-        /// default 8 reaches it; the default and a short span cut chains.)
+        /// probe takes one joint, so a span of 3 lines or more reaches it;
+        /// the default span of 8 and a span of 3 also cut chains, one of
+        /// 40 lines hardly any.)
         #[test]
         fn c_s4_a_chain_probe_finds_what_the_whole_chain_finds(t in chain_text()) {
             for b in [

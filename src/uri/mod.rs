@@ -544,11 +544,18 @@ impl UriBuf {
         match parse::parse_meta(&s, Syntax::Iri, false) {
             Ok(m) => UriBuf { s, m },
             Err(e) => {
-                debug_assert!(false, "composed an invalid URI {s:?}: {e}");
-                // Never panic on input in release builds: keep the text,
-                // as a path-only reference.
+                // (A text the parser does not take for its length alone,
+                // over `MAX_LEN` bytes, can be composed from valid ones.)
+                debug_assert!(s.len() > MAX_LEN, "composed an invalid URI {s:?}: {e}");
+                // Never panic on input: keep the text, as a path-only
+                // reference; over `MAX_LEN` bytes, the path is its longest
+                // prefix that ends on a character and fits the offsets.
+                let mut end = s.len().min(MAX_LEN);
+                while !s.is_char_boundary(end) {
+                    end -= 1;
+                }
                 let m = Meta {
-                    path_end: off(s.len().min(MAX_LEN)),
+                    path_end: off(end),
                     ..Meta::default()
                 };
                 UriBuf { s, m }

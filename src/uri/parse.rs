@@ -519,6 +519,9 @@ pub(crate) fn parse_prefix_bytes(s: &[u8], syntax: Syntax) -> Option<(usize, Met
     match parse_meta_bytes(s, syntax, true) {
         Ok(m) => Some((s.len(), m)),
         Err(e) if e.kind() == ParseErrorKind::MissingScheme => None,
+        // Longer than the parser takes: the longest prefix it takes of
+        // the first `MAX_LEN` bytes.
+        Err(e) if e.kind() == ParseErrorKind::TooLong => parse_prefix_bytes(&s[..MAX_LEN], syntax),
         Err(e) => {
             let n = e.index();
             match parse_meta_bytes(&s[..n], syntax, true) {
