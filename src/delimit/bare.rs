@@ -266,18 +266,7 @@ pub(crate) fn delimit(
     if e == s {
         return None;
     }
-    let truncated = e >= cap && cap < h.len();
-    follow(
-        h,
-        Pieces::one(s, e),
-        truncated,
-        cap,
-        depth,
-        form,
-        opts,
-        memo,
-        probe,
-    )
+    follow(h, Pieces::one(s, e), cap, depth, form, opts, memo, probe)
 }
 
 /// Goes on with the pieces of a probe that stopped with more to come
@@ -292,16 +281,15 @@ pub(crate) fn resume(
     memo: &mut BareMemo,
 ) -> Option<Delimited> {
     debug_assert!(d.more && !d.truncated);
-    follow(h, d.pieces, false, cap, depth, d.form, opts, memo, false)
+    follow(h, d.pieces, cap, depth, d.form, opts, memo, false)
 }
 
-/// `delimit` from its first pieces `pieces` (`truncated`: the last one
-/// reached the cap): the joints after them, then the trimming.
+/// `delimit` from its first pieces `pieces`: the joints after them, then
+/// the trimming.
 #[allow(clippy::too_many_arguments)]
 fn follow(
     h: &[u8],
     mut pieces: Pieces,
-    mut truncated: bool,
     cap: usize,
     depth: &Depth,
     form: Form,
@@ -310,6 +298,8 @@ fn follow(
     probe: bool,
 ) -> Option<Delimited> {
     let mut e = pieces.end();
+    // (Whether the last piece reached the cap: as after every joint below.)
+    let mut truncated = e >= cap && cap < h.len();
     while !truncated {
         let hyphen = h[e - 1] == b'-';
         if !hyphen && !opts.join_unhyphenated {
