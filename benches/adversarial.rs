@@ -16,6 +16,12 @@
 //! `linkify` column gives the `linkify` crate's throughput on the same
 //! bytes as a fraction of its own throughput on mail text.
 //!
+//! The `floor` columns answer how far the link-dense families could go:
+//! the throughput, as a fraction of urlx's on mail text, of a finder with
+//! no rules at all (`floor_links`): each `scheme://`, the run of URL bytes
+//! after it less its trailing punctuation, its line and column; and the
+//! same with each text parsed by `urlx::uri::parse`.
+//!
 //! Mail text: the SpamAssassin mbox (`corpora/fetch.sh`), repeated to the
 //! size; without it, the shared forms corpus; without that, the bundled
 //! sample. Each figure is the best of 5 passes.
@@ -166,6 +172,74 @@ fn linkify(email: bool, text: &[u8]) -> f64 {
     best(text.len(), || lf.links(black_box(&s)).count()).0
 }
 
+/// The bytes a URL may hold: RFC 3986 unreserved and reserved, and `%`.
+static URL_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let s = b"-._~:/?#[]@!$&'()*+,;=%";
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).is_ascii_alphanumeric();
+        i += 1;
+    }
+    let mut i = 0;
+    while i < s.len() {
+        t[s[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// A finder with no rules, a floor under any finder that reports where
+/// its links are: every `scheme://`, the run of URL bytes after it less
+/// trailing `. , ; : ! ? ' ) ]`, and the link's line and column; with
+/// `parse`, only texts that `urlx::uri::parse` takes. No wrappers, quote
+/// prefixes, rejoining, policy, bracket balance, caps or `www.`.
+fn floor_links(h: &[u8], parse: bool) -> usize {
+    let (mut n, mut line, mut line_start, mut counted) = (0, 1u64, 0, 0);
+    // (One search over the whole text: `memchr` called at each colon
+    // costs its set-up a link.)
+    let mut next = 0;
+    for c in memchr::memchr_iter(b':', h) {
+        if c < next || h.get(c + 1..c + 3) != Some(b"//") {
+            continue;
+        }
+        let mut s = c;
+        while s > 0 && h[s - 1].is_ascii_alphabetic() {
+            s -= 1;
+        }
+        if s == c {
+            continue;
+        }
+        let mut e = c + 3;
+        while e < h.len() && URL_BYTE[h[e] as usize] {
+            e += 1;
+        }
+        next = e;
+        let mut t = e;
+        while t > s
+            && matches!(
+                h[t - 1],
+                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b')' | b']'
+            )
+        {
+            t -= 1;
+        }
+        // ASCII: every URL byte is.
+        let text = std::str::from_utf8(&h[s..t]).unwrap();
+        if parse && urlx::uri::parse(text).is_err() {
+            continue;
+        }
+        for i in memchr::memchr_iter(b'\n', &h[counted..s]) {
+            line += 1;
+            line_start = counted + i + 1;
+        }
+        counted = s;
+        black_box((text, s, line, s - line_start + 1));
+        n += 1;
+    }
+    n
+}
+
 fn main() {
     // `cargo bench` passes --bench; a filter argument picks families.
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
@@ -177,13 +251,19 @@ fn main() {
     let base_email = urlx(&email, &mail16).0;
     let lk_base = linkify(false, &mail16);
     let lk_base_email = linkify(true, &mail16);
-    println!("| input | 1 MB MB/s | 16 MB MB/s | links at 16 MB | bytes/link | vs mail at 16 MB | linkify vs its mail |");
-    println!("|---|---|---|---|---|---|---|");
+    let floor =
+        |text: &[u8], parse: bool| best(text.len(), || floor_links(black_box(text), parse)).0;
+    let (fl_mail, flp_mail) = (floor(&mail16, false), floor(&mail16, true));
+    println!("| input | 1 MB MB/s | 16 MB MB/s | links at 16 MB | bytes/link | vs mail at 16 MB | linkify vs its mail | floor vs urlx on mail | floor + parse vs urlx on mail |");
+    println!("|---|---|---|---|---|---|---|---|---|");
     println!(
-        "| mail text | {:.0} | {:.0} | | | 1.00 | 1.00 ({lk_base:.0} MB/s) |",
-        base[0], base[1]
+        "| mail text | {:.0} | {:.0} | | | 1.00 | 1.00 ({lk_base:.0} MB/s) | {:.2} | {:.2} |",
+        base[0],
+        base[1],
+        fl_mail / base[1],
+        flp_mail / base[1]
     );
-    println!("| mail text, e-mail mode | | {base_email:.0} | | | 1.00 | 1.00 ({lk_base_email:.0} MB/s) |");
+    println!("| mail text, e-mail mode | | {base_email:.0} | | | 1.00 | 1.00 ({lk_base_email:.0} MB/s) | | |");
     let mut worst_sparse: (f64, &str) = (f64::MAX, "");
     let mut worst_dense: (f64, &str) = (f64::MAX, "");
     for fam in families() {
@@ -202,7 +282,12 @@ fn main() {
             row.push(mbs);
             links = l;
         }
-        let lk = linkify(fam.email, &(fam.gen)(sizes[1])) / lk_mail;
+        let big = (fam.gen)(sizes[1]);
+        let lk = linkify(fam.email, &big) / lk_mail;
+        let (fl, flp) = (
+            floor(&big, false) / mail_rate,
+            floor(&big, true) / mail_rate,
+        );
         let ratio = row[1] / mail_rate;
         let per_link = sizes[1].checked_div(links);
         // A link every few dozen bytes measures a link's cost.
@@ -217,7 +302,7 @@ fn main() {
         }
         let per_link = per_link.map_or("-".into(), |n| n.to_string());
         println!(
-            "| {} | {:.0} | {:.0} | {links} | {per_link} | {ratio:.2} | {lk:.2} |",
+            "| {} | {:.0} | {:.0} | {links} | {per_link} | {ratio:.2} | {lk:.2} | {fl:.2} | {flp:.2} |",
             fam.name, row[0], row[1]
         );
     }
