@@ -534,14 +534,71 @@ pub(crate) fn char_at(h: &[u8], i: usize) -> Option<(char, usize)> {
         0xF0..=0xF4 => 4,
         _ => return None,
     };
-    let bytes = h.get(i..i + len)?;
-    let s = std::str::from_utf8(bytes).ok()?;
-    s.chars().next().map(|c| (c, len))
+    let b = h.get(i..i + len)?;
+    // Decoded by hand: `str::from_utf8` on two to four bytes costs a call
+    // and its set-up, and text next to a non-ASCII character asks for it
+    // several times a candidate. The checks are UTF-8's (RFC 3629):
+    // continuation bytes, no overlong form (the shortest length for the
+    // value), no surrogate and nothing past U+10FFFF (`char::from_u32`).
+    let cont = |k: usize| u32::from(b[k] & 0x3F);
+    if b[1..].iter().any(|&x| x & 0xC0 != 0x80) {
+        return None;
+    }
+    let (u, min) = match len {
+        2 => (u32::from(b0 & 0x1F) << 6 | cont(1), 0x80),
+        3 => (u32::from(b0 & 0x0F) << 12 | cont(1) << 6 | cont(2), 0x800),
+        _ => (
+            u32::from(b0 & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3),
+            0x1_0000,
+        ),
+    };
+    if u < min {
+        return None;
+    }
+    char::from_u32(u).map(|c| (c, len))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `char_at` as the standard library decodes: the first character of
+    /// the longest valid prefix, where that prefix starts with one.
+    fn std_char_at(b: &[u8]) -> Option<(char, usize)> {
+        let valid = match std::str::from_utf8(b) {
+            Ok(s) => s,
+            Err(e) => std::str::from_utf8(&b[..e.valid_up_to()]).unwrap(),
+        };
+        valid.chars().next().map(|c| (c, c.len_utf8()))
+    }
+
+    /// C-S4 (invalid input ends a URL): the hand decoder takes exactly
+    /// what `str::from_utf8` takes, for every sequence of two and three
+    /// bytes, and for four bytes at every lead byte and every edge of the
+    /// continuation range.
+    #[test]
+    fn char_at_decodes_as_the_standard_library() {
+        for b0 in 0x80..=0xFFu8 {
+            for b1 in 0..=0xFFu8 {
+                assert_eq!(
+                    char_at(&[b0, b1], 0),
+                    std_char_at(&[b0, b1]),
+                    "{b0:x} {b1:x}"
+                );
+                for b2 in 0..=0xFFu8 {
+                    let t = [b0, b1, b2];
+                    assert_eq!(char_at(&t, 0), std_char_at(&t), "{t:x?}");
+                }
+                let edges = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF];
+                for b2 in edges {
+                    for b3 in edges {
+                        let t = [b0, b1, b2, b3];
+                        assert_eq!(char_at(&t, 0), std_char_at(&t), "{t:x?}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn count_agrees_with_a_filter() {
@@ -600,6 +657,17 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// The hand decoder agrees with `str::from_utf8` on any bytes.
+        #[test]
+        fn char_at_agrees_with_from_utf8(b in prop::collection::vec(any::<u8>(), 0..6)) {
+            let want = if b.first().is_some_and(|&x| x < 0x80) {
+                Some((b[0] as char, 1))
+            } else {
+                std_char_at(&b)
+            };
+            prop_assert_eq!(char_at(&b, 0), want);
+        }
 
         /// The 16-byte steps count brackets as a byte loop does, past 255
         /// steps too.
