@@ -35,6 +35,16 @@ pub(crate) fn ends_bare_url(c: char) -> bool {
     )
 }
 
+/// Blocks of characters none of which is Extend, ZWJ or SpacingMark (a
+/// test checks every one against the cluster rules): Latin-1 and Latin
+/// letters, Greek and Cyrillic letters, dashes, quotes and the ellipsis,
+/// CJK punctuation, ideographs, fullwidth forms.
+fn never_joins_ascii(c: char) -> bool {
+    matches!(c as u32,
+        0xA0..=0x2FF | 0x370..=0x482 | 0x2010..=0x2027 | 0x3000..=0x3029
+        | 0x4E00..=0x9FFF | 0xFF01..=0xFF9D)
+}
+
 /// How much text before a URL's end the cluster rules get at first (most
 /// clusters are shorter); they ask for more where they need it (a run of
 /// regional indicators, an emoji sequence), a chunk of this size at a
@@ -61,6 +71,12 @@ pub(crate) fn grapheme_floor(text: &[u8], end: usize, after: &[u8]) -> usize {
     let prev_ascii = text[..end].last().is_none_or(|&b| b < 0x80);
     if next_ascii && prev_ascii {
         // ASCII on both sides is a boundary, except CR LF (never in a URL).
+        return end;
+    }
+    // After an ASCII character, only Extend, ZWJ and SpacingMark join
+    // (UAX #29 GB9, GB9a): the punctuation and letters that follow URLs in
+    // text join nothing, and need no cursor.
+    if prev_ascii && char_at(after, 0).is_some_and(|(c, _)| never_joins_ascii(c)) {
         return end;
     }
     let str_of = |lo: usize, hi: usize| std::str::from_utf8(&text[lo..hi]).ok();
@@ -156,6 +172,34 @@ mod tests {
             },
             _ => end,
         }
+    }
+
+    /// C-F8: every character of the blocks `never_joins_ascii` names makes
+    /// a cluster boundary after every ASCII character, by the cluster
+    /// rules themselves (so the short cut in `grapheme_floor` gives what
+    /// the cursor gives).
+    #[test]
+    fn c_f8_never_joins_ascii_holds_for_every_character_it_names() {
+        let mut n = 0;
+        for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+            if !never_joins_ascii(c) {
+                continue;
+            }
+            n += 1;
+            for prev in [b'a', b'/', b'0', b'-', 0x01] {
+                let t = format!("{}{c}", prev as char);
+                let mut cursor = GraphemeCursor::new(1, t.len(), true);
+                assert_eq!(
+                    cursor.is_boundary(&t, 0),
+                    Ok(true),
+                    "{:?} U+{:04X}",
+                    prev as char,
+                    c as u32
+                );
+            }
+            assert_eq!(whole_text_floor("a", 1, c.to_string().as_bytes()), 1);
+        }
+        assert!(n > 20_000, "{n}");
     }
 
     /// C-F8, C-S4: long runs of what the rules look back over (regional
