@@ -540,15 +540,12 @@ pub(crate) fn char_at(h: &[u8], i: usize) -> Option<(char, usize)> {
     // several times a candidate. The checks are UTF-8's (RFC 3629):
     // continuation bytes, no overlong form (the shortest length for the
     // value), no surrogate and nothing past U+10FFFF (`char::from_u32`).
-    let cont = |k: usize| u32::from(b[k] & 0x3F);
-    if b[1..].iter().any(|&x| x & 0xC0 != 0x80) {
-        return None;
-    }
-    let (u, min) = match len {
-        2 => (u32::from(b0 & 0x1F) << 6 | cont(1), 0x80),
-        3 => (u32::from(b0 & 0x0F) << 12 | cont(1) << 6 | cont(2), 0x800),
+    let cont = |k: usize| (b[k] & 0xC0 == 0x80).then_some(u32::from(b[k] & 0x3F));
+    let (u, min) = match *b {
+        [_, _] => (u32::from(b0 & 0x1F) << 6 | cont(1)?, 0x80),
+        [_, _, _] => (u32::from(b0 & 0x0F) << 12 | cont(1)? << 6 | cont(2)?, 0x800),
         _ => (
-            u32::from(b0 & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3),
+            u32::from(b0 & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?,
             0x1_0000,
         ),
     };

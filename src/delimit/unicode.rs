@@ -11,11 +11,10 @@ pub(crate) use crate::bytes::char_at;
 /// real text (CJK `。，「」`, curly quotes, dashes, ellipsis, fullwidth forms,
 /// format characters such as zero-width spaces).
 pub(crate) fn ends_bare_url(c: char) -> bool {
-    if c.is_whitespace() {
-        return true;
-    }
+    // The blocks first: they hold nearly all of Unicode's whitespace, and
+    // `is_whitespace` looks in a table.
     let u = c as u32;
-    matches!(u,
+    let listed = matches!(u,
         0x80..=0x9F // C1 controls
         | 0xA1..=0xA9 | 0xAB..=0xB1 | 0xB4 | 0xB6..=0xB8 | 0xBB | 0xBF // Latin-1 punctuation and signs
         | 0xD7 | 0xF7
@@ -32,7 +31,8 @@ pub(crate) fn ends_bare_url(c: char) -> bool {
         | 0xFEFF // byte-order mark
         | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF65 // fullwidth
         | 0xFFF9..=0xFFFF
-    )
+    );
+    listed || c.is_whitespace()
 }
 
 /// Blocks of characters none of which is Extend, ZWJ or SpacingMark (a
