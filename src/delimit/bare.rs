@@ -46,6 +46,23 @@ pub(crate) fn run_end(h: &[u8], mut i: usize, cap: usize) -> usize {
     }
 }
 
+/// Whether a bare URL ends at `e`, at a non-ASCII character that ends it,
+/// with no grapheme cluster across `e` (C-F8, C-F9): decided by these two
+/// characters alone when the one before is ASCII (only Extend, ZWJ and
+/// SpacingMark join an ASCII character to the next, and need nothing
+/// before it).
+pub(crate) fn ends_at_boundary(h: &[u8], e: usize) -> bool {
+    if e == 0 || h[e - 1] >= 0x80 {
+        return false;
+    }
+    match char_at(h, e) {
+        Some((c, _)) if ends_bare_url(c) => {
+            grapheme_floor(&h[e - 1..e], 1, &h[e..h.len().min(e + 32)]) == 1
+        }
+        _ => false,
+    }
+}
+
 /// How far past its cap a resumed run scan looks.
 const LOOKAHEAD: usize = 4096;
 

@@ -104,7 +104,8 @@ impl Finder {
     /// trimming, parse, `acceptable`) without their generality, which is
     /// most of a link's cost in link-dense text. `None` when the general
     /// path must decide: a non-ASCII character at the end (it may go on
-    /// the URL, or end it inside a grapheme), a hyphen or line end that may
+    /// the URL, or end it inside a grapheme), unless it ends the URL at a
+    /// cluster boundary, a hyphen or line end that may
     /// be joined (C-W3, C-W6), a text the parser cuts or does not take in
     /// one pass. `run`, where past `s`: where the run of ASCII URL bytes at
     /// `s` ends in whitespace (`wrapped_common`).
@@ -138,10 +139,13 @@ impl Finder {
             return Common::Long;
         }
         let truncated = e >= cap && cap < h.len();
-        if e == s
-            || h.get(e).is_some_and(|&b| b >= 0x80)
-            || (!truncated && (h[e - 1] == b'-' || self.bare.join_unhyphenated))
-        {
+        if e == s || (!truncated && (h[e - 1] == b'-' || self.bare.join_unhyphenated)) {
+            return Common::General;
+        }
+        // A non-ASCII character after the run may go on the URL (an IRI),
+        // or end it inside a grapheme cluster: the general path decides,
+        // unless it plainly ends it (`。`, `»`, `）` after a URL in text).
+        if h.get(e).is_some_and(|&b| b >= 0x80) && (truncated || !bare::ends_at_boundary(h, e)) {
             return Common::General;
         }
         let t = bare::trimmed_end(h, s, e, &mut memo.bare.brackets);

@@ -31,7 +31,9 @@
 //! hostile pieces, and each memo answers as a fresh scan does.
 
 use crate::bytes::{contains2, URL_BYTE};
-use crate::delimit::bare::{count_brackets, may_drop, trimmed_end, BareMemo, BracketMemo};
+use crate::delimit::bare::{
+    count_brackets, ends_at_boundary, may_drop, trimmed_end, BareMemo, BracketMemo,
+};
 use crate::delimit::rejoin::LinePrefix;
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::delimit::wrapper::WrapMemo;
@@ -744,22 +746,6 @@ fn undecided(h: &[u8], r: &Region, a: usize, cap: usize) -> bool {
     next >= 0x80 && !ends_at_boundary(h, r.end)
 }
 
-/// Whether a bare URL ends at `e`, at a non-ASCII character that ends it,
-/// with no grapheme cluster across `e`: decided by these two characters
-/// alone when the one before is ASCII (only Extend, ZWJ and SpacingMark
-/// join an ASCII character to the next, and need nothing before it).
-fn ends_at_boundary(h: &[u8], e: usize) -> bool {
-    if e == 0 || h[e - 1] >= 0x80 {
-        return false;
-    }
-    match char_at(h, e) {
-        Some((c, _)) if ends_bare_url(c) => {
-            grapheme_floor(&h[e - 1..e], 1, &h[e..h.len().min(e + 32)]) == 1
-        }
-        _ => false,
-    }
-}
-
 /// urlx's own rules for a bare `scheme://` authority (`c` is the colon),
 /// which keep refusals cheap: it starts with a letter, digit, `%`, `_`, `~`
 /// or non-ASCII character, or is an IP literal that closes within 64
@@ -1067,6 +1053,13 @@ mod tests {
             "\u{a0}",
             // A prepended letter: its cluster takes the next character.
             "\u{d4e}",
+            // Punctuation that ends a URL, and what joins the character
+            // before it: a combining mark (Extend), ZWJ, a SpacingMark.
+            "\u{bb}",
+            "\u{ff09}",
+            "\u{301}",
+            "\u{200d}",
+            "\u{93f}",
             "x.example",
             "example.org",
             "=",
