@@ -4,7 +4,7 @@
 //! (C-W6).
 
 use super::rejoin::{whitespace_run, Depth, Joint};
-use super::unicode::{char_at, ends_bare_url, grapheme_floor};
+use super::unicode::{char_at, ends_bare_url, grapheme_floor, never_joins_ascii};
 use super::{Delimited, Form, Pieces};
 use crate::bytes::{contains2, url_run};
 
@@ -57,7 +57,7 @@ pub(crate) fn ends_at_boundary(h: &[u8], e: usize) -> bool {
     }
     match char_at(h, e) {
         Some((c, _)) if ends_bare_url(c) => {
-            grapheme_floor(&h[e - 1..e], 1, &h[e..h.len().min(e + 32)]) == 1
+            never_joins_ascii(c) || grapheme_floor(&h[e - 1..e], 1, &h[e..h.len().min(e + 32)]) == 1
         }
         _ => false,
     }

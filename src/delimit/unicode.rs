@@ -39,7 +39,7 @@ pub(crate) fn ends_bare_url(c: char) -> bool {
 /// test checks every one against the cluster rules): Latin-1 and Latin
 /// letters, Greek and Cyrillic letters, dashes, quotes and the ellipsis,
 /// CJK punctuation, ideographs, fullwidth forms.
-fn never_joins_ascii(c: char) -> bool {
+pub(crate) fn never_joins_ascii(c: char) -> bool {
     matches!(c as u32,
         0xA0..=0x2FF | 0x370..=0x482 | 0x2010..=0x2027 | 0x3000..=0x3029
         | 0x4E00..=0x9FFF | 0xFF01..=0xFF9D)
