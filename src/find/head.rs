@@ -870,8 +870,14 @@ fn text_end(
         // The parser cuts the URL here, and the full path trims the rest.
         return Some(trimmed_end(h, start, r.end, brackets));
     }
+    // Where a byte the text goes on with is the run's last character and
+    // a non-ASCII joiner follows it (C-F8), the full path moves the end
+    // back before it, and the trimming may reach back into the host: the
+    // head does not tell. (A cluster across the end takes at most the one
+    // ASCII character before it.)
+    let goes_on = |k: usize| h.get(k + 1).is_none_or(|&b| b < 0x80);
     match h.get(r.end) {
-        Some(b'/' | b'#') if r.end < cap => Some(r.end),
+        Some(b'/' | b'#') if r.end < cap => goes_on(r.end).then_some(r.end),
         Some(b'?') if r.end < cap => {
             // The query goes on to a byte that C-F7 never drops, past bytes
             // it may drop (which the parser takes in a query): the text ends
@@ -889,7 +895,7 @@ fn text_end(
                 Some(b'[') => Some(trimmed_end(h, start, k, brackets)),
                 Some(b']') if stays(k) => Some(trimmed_end(h, start, k, brackets)),
                 Some(b'%') if !escaped(hh, k) => Some(trimmed_end(h, start, k, brackets)),
-                Some(&b) if kept(b) => Some(r.end),
+                Some(&b) if kept(b) => goes_on(k).then_some(r.end),
                 _ => None,
             }
         }
@@ -1132,6 +1138,31 @@ mod tests {
                 head_checks_agree(&b, &t)?;
             }
         }
+    }
+
+    /// C-S4, C-F8: a `#`, `/` or kept query byte that the head takes for
+    /// "the URL goes on past the host" is the run's last character, and a
+    /// joiner after it (ZWJ, a combining mark, a SpacingMark) puts it in a
+    /// cluster across the run's end: the full path moves the end back
+    /// before it, and the trimming may then reach into the host.
+    #[test]
+    fn c_s4_head_checks_leave_a_cluster_across_the_end_to_the_full_path() {
+        let b = FinderBuilder::new();
+        for t in [
+            "(www..(www.#\u{200d}",
+            "(www..(www./\u{301}",
+            "(www..(www.#\u{93f}",
+            "www.a.(b.?x\u{200d}",
+            "http://a.(b./\u{200d}",
+            "(www..(www.#x\u{200d}",
+            "www.a.b#\u{200d} www.a.(b.?x\u{301} www.c.d/",
+        ] {
+            head_checks_agree(&b, t).unwrap_or_else(|e| panic!("{t:?}: {e}"));
+        }
+        // The full path's answer, by the rules: the cluster `#` + ZWJ is
+        // dropped, then the trailing dot.
+        let f = b.build().unwrap();
+        assert_eq!(links(&f, "(www..(www.#\u{200d}")[0].0, "http://www..(www");
     }
 
     /// Chains of joined lines: lines that begin with a trigger or go on
