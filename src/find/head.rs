@@ -222,22 +222,20 @@ impl Memo {
     /// differ (emphasis depends on the byte before the start; brackets are
     /// counted from the start, so across a balanced stretch only), or the
     /// cap cut the region (a later trigger's cap is later).
-    fn refused_www(&mut self, h: &[u8], p: usize, r: &Region, end: usize, cap: usize) {
-        // Cut by the cap: a later trigger's cap is later. (Where the text
-        // ends first, every later trigger's region ends there too.)
-        if cap < h.len() && r.end >= cap {
+    fn refused_www(
+        &mut self,
+        h: &[u8],
+        p: usize,
+        r: &Region,
+        end: usize,
+        near_cap: bool,
+        cap: usize,
+    ) {
+        // Cut by the cap, or a text end that `text_end` decided by bytes
+        // up to it: a later trigger's cap is later. (Where the text ends
+        // first, every later trigger's region ends there too.)
+        if (cap < h.len() && r.end >= cap) || near_cap {
             return;
-        }
-        // A query whose end `text_end` decided by bytes up to the cap (a
-        // `%` whose digits the cap cut off, a `]` and what may follow it):
-        // a later trigger's cap is later.
-        if cap < h.len() && h.get(r.end) == Some(&b'?') {
-            let hh = &h[..cap];
-            let k = past_trimmable(hh, r.end + 1, false);
-            let near = |k: usize| k + 3 > cap;
-            if near(k) || (hh[k] == b']' && near(past_trimmable(hh, k + 1, true))) {
-                return;
-            }
         }
         // A `:` ends the host, and where a bad port cuts the URL the
         // trimming may depend on the start too: no memo.
@@ -789,7 +787,9 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
         if undecided(h, &r, from, cap) {
             return Head::Pass;
         }
-        return text_end(h, s, &r, cap, &mut memo.bare.brackets).map_or(Head::Pass, Head::Decide);
+        return text_end(h, s, &r, cap, &mut memo.bare.brackets)
+            .end
+            .map_or(Head::Pass, Head::Decide);
     }
     let r = memo.region.region(h, a, cap);
     if undecided(h, &r, a, cap) {
@@ -804,7 +804,7 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
         // The host is the region, which holds a letter or digit.
         return Head::Pass;
     }
-    match text_end(h, s, &r, cap, &mut memo.bare.brackets) {
+    match text_end(h, s, &r, cap, &mut memo.bare.brackets).end {
         Some(end) => {
             let (host, cut) = host(h, s, a, &r, end, memo);
             // A letter, digit or non-ASCII character, as `Finder::acceptable`.
@@ -852,6 +852,16 @@ fn host<'h>(
     }
 }
 
+/// What `text_end` found.
+struct TextEnd {
+    /// Where the text ends, where the head tells.
+    end: Option<usize>,
+    /// Whether the answer rests on bytes within 3 of the cap (a query's
+    /// `%` whose digits the cap cut off, a `]` and what follows it): a
+    /// later trigger's cap is later, and may answer otherwise.
+    near_cap: bool,
+}
+
 /// Where the text the full path parses ends, for a candidate from `start`
 /// whose head is `r`, or `None` when the head does not tell: where the
 /// parser cuts it, less what the full path then trims; the region's
@@ -859,16 +869,14 @@ fn host<'h>(
 /// never trims; a `?` followed by a byte that neither the trimming nor the
 /// parser removes), else the run's end less the punctuation the full path
 /// trims (C-F7).
-fn text_end(
-    h: &[u8],
-    start: usize,
-    r: &Region,
-    cap: usize,
-    brackets: &mut BracketMemo,
-) -> Option<usize> {
+fn text_end(h: &[u8], start: usize, r: &Region, cap: usize, brackets: &mut BracketMemo) -> TextEnd {
+    let far = |end| TextEnd {
+        end,
+        near_cap: false,
+    };
     if r.cut {
         // The parser cuts the URL here, and the full path trims the rest.
-        return Some(trimmed_end(h, start, r.end, brackets));
+        return far(Some(trimmed_end(h, start, r.end, brackets)));
     }
     // Where a byte the text goes on with is the run's last character and
     // a non-ASCII joiner follows it (C-F8), the full path moves the end
@@ -877,7 +885,7 @@ fn text_end(
     // ASCII character before it.)
     let goes_on = |k: usize| h.get(k + 1).is_none_or(|&b| b < 0x80);
     match h.get(r.end) {
-        Some(b'/' | b'#') if r.end < cap => goes_on(r.end).then_some(r.end),
+        Some(b'/' | b'#') if r.end < cap => far(goes_on(r.end).then_some(r.end)),
         Some(b'?') if r.end < cap => {
             // The query goes on to a byte that C-F7 never drops, past bytes
             // it may drop (which the parser takes in a query): the text ends
@@ -885,18 +893,23 @@ fn text_end(
             // `%` without its digits), and the full path trims the rest.
             let hh = &h[..cap];
             let k = past_trimmable(hh, r.end + 1, false);
-            // (A `]` cuts it where the text goes on past it: else the
-            // trimming may drop it first.)
-            let stays = |k: usize| {
-                hh.get(past_trimmable(hh, k + 1, true))
-                    .is_some_and(|&b| kept(b))
-            };
-            match hh.get(k) {
+            let mut read = k;
+            let end = match hh.get(k) {
                 Some(b'[') => Some(trimmed_end(h, start, k, brackets)),
-                Some(b']') if stays(k) => Some(trimmed_end(h, start, k, brackets)),
+                Some(b']') => {
+                    // (A `]` cuts it where the text goes on past it: else
+                    // the trimming may drop it first.)
+                    read = past_trimmable(hh, k + 1, true);
+                    let stays = hh.get(read).is_some_and(|&b| kept(b));
+                    stays.then(|| trimmed_end(h, start, k, brackets))
+                }
                 Some(b'%') if !escaped(hh, k) => Some(trimmed_end(h, start, k, brackets)),
                 Some(&b) if kept(b) => goes_on(k).then_some(r.end),
                 _ => None,
+            };
+            TextEnd {
+                end,
+                near_cap: cap < h.len() && read + 3 > cap,
             }
         }
         _ => {
@@ -913,7 +926,7 @@ fn text_end(
                     grapheme_floor(&h[start..t], t - start, after) == t - start
                 }
             };
-            (t == start || h[t - 1] < 0x80 || kept(t)).then_some(t)
+            far((t == start || h[t - 1] < 0x80 || kept(t)).then_some(t))
         }
     }
 }
@@ -929,7 +942,8 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
     if undecided(h, &r, p, cap) {
         return Head::Pass;
     }
-    let Some(end) = text_end(h, p, &r, cap, &mut memo.bare.brackets) else {
+    let t = text_end(h, p, &r, cap, &mut memo.bare.brackets);
+    let Some(end) = t.end else {
         return Head::Pass;
     };
     // `host.get(4..)`, as `Finder::acceptable` takes it (the host after an
@@ -944,7 +958,7 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
         None => false,
     };
     if !ok {
-        memo.refused_www(h, p, &r, end, cap);
+        memo.refused_www(h, p, &r, end, t.near_cap, cap);
     }
     Head::cut(ok, cut)
 }
