@@ -125,6 +125,11 @@ fn families() -> Vec<Family> {
         f("[http://aé repeated", "[http://a\u{e9}".as_bytes()),
         f("'URL:www.1é repeated", "'URL:www.1\u{e9}".as_bytes()),
         f("URL:www.1-\\n repeated", b"URL:www.1-\n"),
+        // Work up to the URL cap for every trigger while the head checks
+        // left every `/`, `#` or query byte before a non-ASCII character to
+        // the full path (the seventh session, for a few commits).
+        f("www.1/é repeated", "www.1/\u{e9}".as_bytes()),
+        f("http://a)@/é repeated", "http://a)@/\u{e9}".as_bytes()),
     ]
 }
 

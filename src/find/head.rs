@@ -324,6 +324,13 @@ impl Memo {
         while k < h.len() && (may_drop(h[k]) || matches!(h[k], b'*' | b'_')) {
             k += 1;
         }
+        // What the trimming dropped ends at a non-ASCII character that may
+        // have been in the run: the cluster rules may have dropped it and
+        // more after it (a prepended letter, then an emphasis mark that
+        // this one's start dropped first): no memo.
+        if h.get(k).is_some_and(|&b| b >= 0x80) && !ends_at_boundary(h, k) {
+            return;
+        }
         let text = &h[p..k];
         if contains2(text, b'*', b'_') {
             return;
@@ -882,8 +889,15 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize, brackets: &mut Brack
     // a non-ASCII joiner follows it (C-F8), the full path moves the end
     // back before it, and the trimming may reach back into the host: the
     // head does not tell. (A cluster across the end takes at most the one
-    // ASCII character before it.)
-    let goes_on = |k: usize| h.get(k + 1).is_none_or(|&b| b < 0x80);
+    // ASCII character before it.) Any other character after it keeps it:
+    // giving up at every non-ASCII byte sent hostile runs (`www.1/é`) to
+    // the full path, to the URL cap at every trigger.
+    let goes_on = |k: usize| match h.get(k + 1) {
+        Some(&b) if b >= 0x80 => {
+            grapheme_floor(&h[k..k + 1], 1, &h[k + 1..h.len().min(k + 33)]) == 1
+        }
+        _ => true,
+    };
     match h.get(r.end) {
         Some(b'/' | b'#') if r.end < cap => far(goes_on(r.end).then_some(r.end)),
         Some(b'?') if r.end < cap => {
@@ -901,7 +915,7 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize, brackets: &mut Brack
                     // the trimming may drop it first.)
                     read = past_trimmable(hh, k + 1, true);
                     let stays = hh.get(read).is_some_and(|&b| kept(b));
-                    stays.then(|| trimmed_end(h, start, k, brackets))
+                    (stays && goes_on(read)).then(|| trimmed_end(h, start, k, brackets))
                 }
                 Some(b'%') if !escaped(hh, k) => Some(trimmed_end(h, start, k, brackets)),
                 Some(&b) if kept(b) => goes_on(k).then_some(r.end),
@@ -1177,6 +1191,35 @@ mod tests {
         // dropped, then the trailing dot.
         let f = b.build().unwrap();
         assert_eq!(links(&f, "(www..(www.#\u{200d}")[0].0, "http://www..(www");
+    }
+
+    /// C-S4, C-F8, C-F7 (found by review): a `]` the trimming drops once a
+    /// cluster took the byte after it; a memo of a refusal whose trimming
+    /// dropped a prepended letter and an emphasis mark past the end.
+    #[test]
+    fn c_s4_head_checks_and_memos_after_the_cluster_rules() {
+        let b = FinderBuilder::new();
+        for t in [
+            "*www.a.1)?*]x\u{200d}",
+            "*www.a.1)?*]x\u{200c}",
+            "*www.a.1)?*]x\u{301}\u{200d}",
+            "*www.a.1)?*]x\u{93f}",
+            "*www.(www..\u{d4e}*",
+            "*www.(www..\u{600}*",
+            "*www.(www..\u{110bd}*",
+        ] {
+            head_checks_agree(&b, t).unwrap_or_else(|e| panic!("{t:?}: {e}"));
+            let f = b.build().unwrap();
+            let mut without = f.clone();
+            without.memos = false;
+            assert_eq!(links(&f, t), links(&without, t), "{t:?}");
+        }
+        let f = b.build().unwrap();
+        assert_eq!(links(&f, "*www.a.1)?*]x\u{200d}")[0].0, "http://www.a.1)?*");
+        assert_eq!(
+            links(&f, "*www.(www..\u{d4e}*")[0].0,
+            "http://www..\u{d4e}*"
+        );
     }
 
     /// Chains of joined lines: lines that begin with a trigger or go on
