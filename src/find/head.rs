@@ -493,6 +493,15 @@ fn region_from(h: &[u8], a: usize, mut i: usize, mut seen: u8, cap: usize) -> Re
         let c = CLASS[b as usize];
         if c & END != 0 || cuts(h, i, seen) {
             r.cut = c & END == 0;
+            // A `[` right after the `@` opens the host's IP literal, which
+            // the parser may take (`http://www.@[::1]`): the full path
+            // decides, unless a byte no literal holds comes before any `]`
+            // (within 64 bytes: a longer IPvFuture is left to it too).
+            if b == b'[' && i > a && h[i - 1] == b'@' {
+                let lit = &hh[i..hh.len().min(i + 64)];
+                let k = uri::ip_literal_end(lit);
+                r.open_end |= k == lit.len() || lit[k] == b']';
+            }
             // The full path trims the run's end before it parses: a `]`
             // there may go (unmatched) and the parser never cut at it. It
             // stays when a byte trimming never drops follows it.
@@ -1219,6 +1228,28 @@ mod tests {
         assert_eq!(
             links(&f, "*www.(www..\u{d4e}*")[0].0,
             "http://www..\u{d4e}*"
+        );
+    }
+
+    /// C-S4: an IP literal after the userinfo's `@` is a host the parser
+    /// takes, not a cut (found by the property test; older than the
+    /// seventh session).
+    #[test]
+    fn c_s4_head_checks_leave_an_ip_literal_after_userinfo_to_the_full_path() {
+        let b = FinderBuilder::new();
+        for t in [
+            "http://www.@[::1]",
+            "http://a@[::1]/x",
+            "www.a@[::1]",
+            "http://a@[x",
+            "http://@[::1]",
+        ] {
+            head_checks_agree(&b, t).unwrap_or_else(|e| panic!("{t:?}: {e}"));
+        }
+        let f = b.build().unwrap();
+        assert_eq!(
+            links(&f, "see http://www.@[::1] now")[0].0,
+            "http://www.@[::1]"
         );
     }
 

@@ -206,6 +206,18 @@ pub(crate) fn prefix_after_slashes(rest: &[u8], syntax: Syntax) -> usize {
     parse::prefix_after_slashes(rest, syntax)
 }
 
+/// Where an IP literal whose `[` is `s[0]` must close: the first byte
+/// after the `[` that no literal holds (`IPvFuture` bytes hold those of
+/// `IPv6address`; `]` is none), or `s.len()`. The literal is valid only
+/// if that byte is its `]`.
+#[inline]
+pub(crate) fn ip_literal_end(s: &[u8]) -> usize {
+    s.iter()
+        .skip(1)
+        .position(|&b| !table::is(b, table::IPV_FUTURE))
+        .map_or(s.len(), |k| k + 1)
+}
+
 /// Whether the parser takes the non-ASCII character `c` in a host or
 /// userinfo of an IRI (RFC 3987 `ucschar`).
 #[inline]

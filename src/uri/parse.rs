@@ -300,9 +300,12 @@ impl<'a> Parser<'a> {
     fn host_port(&mut self, m: &mut Meta) -> Result<(), ParseError> {
         let start = self.pos;
         if self.peek() == Some(b'[') {
-            let Some(close) = self.s[start..].iter().position(|&b| b == b']') else {
+            // It closes at the first byte no literal holds (searching on
+            // to any `]` read hostile text to its end at every `[`).
+            let close = super::ip_literal_end(&self.s[start..]);
+            if self.s.get(start + close) != Some(&b']') {
                 return self.err(ParseErrorKind::InvalidIpLiteral);
-            };
+            }
             let inner = &self.s[start + 1..start + close];
             m.host_kind = if host::parse_ipv6(inner).is_some() {
                 HostKind::Ipv6
