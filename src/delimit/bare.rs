@@ -56,11 +56,17 @@ pub(crate) fn ends_at_boundary(h: &[u8], e: usize) -> bool {
         return false;
     }
     match char_at(h, e) {
-        Some((c, _)) if ends_bare_url(c) => {
-            never_joins_ascii(c) || grapheme_floor(&h[e - 1..e], 1, &h[e..h.len().min(e + 32)]) == 1
-        }
+        // (The short cut `grapheme_floor` takes too, with `c` decoded once.)
+        Some((c, _)) if ends_bare_url(c) => never_joins_ascii(c) || boundary_after_ascii(h, e - 1),
         _ => false,
     }
+}
+
+/// Whether a grapheme cluster boundary follows the ASCII byte `h[k]`
+/// (C-F8): false only where a joiner after it (Extend, ZWJ, SpacingMark)
+/// puts it in a cluster with what follows.
+pub(crate) fn boundary_after_ascii(h: &[u8], k: usize) -> bool {
+    grapheme_floor(&h[k..k + 1], 1, &h[k + 1..h.len().min(k + 33)]) == 1
 }
 
 /// How far past its cap a resumed run scan looks.
