@@ -110,6 +110,7 @@ impl Finder {
     /// one pass. `run`, where past `s`: where the run of ASCII URL bytes at
     /// `s` ends in whitespace (`wrapped_common`).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(super) fn bare_common<'h>(
         &self,
         h: &'h [u8],

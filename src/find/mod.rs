@@ -339,17 +339,9 @@ impl FinderBuilder {
             }
             match classes.iter_mut().find(|(n, _)| n == name) {
                 Some((_, c)) => {
-                    c.bare |= bare;
-                    c.wrapped |= !bare;
+                    *c = SchemeClass::new(c.bare() || bare, c.wrapped() || !bare, c.authority());
                 }
-                None => classes.push((
-                    name.clone(),
-                    SchemeClass {
-                        bare,
-                        wrapped: !bare,
-                        authority,
-                    },
-                )),
+                None => classes.push((name.clone(), SchemeClass::new(bare, !bare, authority))),
             }
         }
         Ok(Finder {
@@ -843,7 +835,7 @@ impl Finder {
         let mut run = 0;
         if op.is_wrapper() {
             let ctx = Context::of(op);
-            let known = class.is_some_and(|c| c.bare || c.wrapped);
+            let known = class.is_some_and(|c| c.bare() || c.wrapped());
             if ctx == Context::UrlAngle || known || slashes {
                 match self.wrapped_common(h, s, op, end_limit, class, slashes, ctx, depth, &mut run)
                 {
@@ -871,8 +863,8 @@ impl Finder {
             }
         }
         // Bare, or a wrapper that was none (C-W5).
-        let class = class.filter(|c| c.bare)?;
-        if class.authority && !slashes {
+        let class = class.filter(|c| c.bare())?;
+        if class.authority() && !slashes {
             return None;
         }
         let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
@@ -1257,7 +1249,7 @@ impl Finder {
                 && !last.is_empty()
                 && !last.bytes().all(|b| b.is_ascii_digit());
         }
-        if slashes || class.is_some_and(|c| c.authority) {
+        if slashes || class.is_some_and(|c| c.authority()) {
             // (A host is there exactly when an authority is.)
             let Some(host) = u.host() else {
                 return false;

@@ -82,15 +82,45 @@ pub(crate) const KEY_URL: u64 = key(b"url");
 pub(crate) const KEY_FILE: u64 = key(b"file");
 pub(crate) const KEY_MAILTO: u64 = key(b"mailto");
 
-/// What urlx knows about a scheme.
+/// What urlx knows about a scheme: three flags in one byte. (Three `bool`
+/// fields were stored a byte at a time and read back as one word a few
+/// instructions later, a load the store buffer cannot serve: a stall at
+/// every trigger.) A bit always set makes `Option<SchemeClass>` one byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SchemeClass {
+pub(crate) struct SchemeClass(std::num::NonZeroU8);
+
+impl SchemeClass {
+    const SET: u8 = 0x80;
+    const BARE: u8 = 1;
+    const WRAPPED: u8 = 2;
+    const AUTHORITY: u8 = 4;
+
+    /// A class from its three flags.
+    pub(crate) const fn new(bare: bool, wrapped: bool, authority: bool) -> Self {
+        let b = Self::SET
+            | if bare { Self::BARE } else { 0 }
+            | if wrapped { Self::WRAPPED } else { 0 }
+            | if authority { Self::AUTHORITY } else { 0 };
+        match std::num::NonZeroU8::new(b) {
+            Some(n) => SchemeClass(n),
+            None => unreachable!(),
+        }
+    }
+
     /// Found bare (C-F2).
-    pub(crate) bare: bool,
+    pub(crate) const fn bare(self) -> bool {
+        self.0.get() & Self::BARE != 0
+    }
+
     /// Found inside `<…>` and quotes without `//`.
-    pub(crate) wrapped: bool,
+    pub(crate) const fn wrapped(self) -> bool {
+        self.0.get() & Self::WRAPPED != 0
+    }
+
     /// Its URLs have an authority (`//host`), so one without is no URL.
-    pub(crate) authority: bool,
+    pub(crate) const fn authority(self) -> bool {
+        self.0.get() & Self::AUTHORITY != 0
+    }
 }
 
 /// Schemes with an authority that are found bare by default: the RFC 1738

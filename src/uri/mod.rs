@@ -228,7 +228,7 @@ pub(crate) fn is_ucschar(c: char) -> bool {
 /// The components of `s` when it is of the common shape the one-pass
 /// parser takes (`parse::parse_common`; `s` is then ASCII); `None` says
 /// nothing about the general parser's verdict.
-#[inline]
+#[inline(always)]
 pub(crate) fn parse_common_meta(s: &[u8]) -> Option<Meta> {
     parse::parse_common(s)
 }

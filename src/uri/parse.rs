@@ -371,7 +371,7 @@ fn classify_reg_name(s: &[u8]) -> HostKind {
 /// The general parser scans component by component with a set-up for
 /// each; URLs in mail are short, and that set-up was most of their cost
 /// (370 instructions for `http://a.example/x`).
-#[inline]
+#[inline(always)]
 pub(crate) fn parse_common(s: &[u8]) -> Option<Meta> {
     let n = s.len();
     if n > MAX_LEN {
