@@ -179,7 +179,7 @@ pub(crate) fn delimit(
         if i >= cap {
             break;
         }
-        if h[i..].starts_with(close) {
+        if crate::bytes::has_at(h, i, close) {
             if i > cur {
                 b.piece(cur, i);
             }
@@ -232,7 +232,7 @@ fn plain_end(h: &[u8], mut i: usize, cap: usize, close: &[u8]) -> usize {
             break;
         }
         let byte = h[i];
-        if byte == close0 && h[i..].starts_with(close) || ws_at(h, i).is_some() {
+        if byte == close0 && crate::bytes::has_at(h, i, close) || ws_at(h, i).is_some() {
             break;
         }
         match byte {
@@ -325,7 +325,7 @@ pub(crate) fn blank(
     if breaks >= 2 {
         return Blank::Refused; // a blank line ends any wrapper (C-W5)
     }
-    if h[j.min(h.len())..].starts_with(close) {
+    if crate::bytes::has_at(h, j, close) {
         return Blank::Closer { j, breaks };
     }
     let joint = if breaks == 0 {

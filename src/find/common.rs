@@ -71,7 +71,7 @@ impl Finder {
         if e == s || e >= cap {
             return None;
         }
-        if !h[e..].starts_with(close) {
+        if !crate::bytes::has_at(h, e, close) {
             // Whitespace, then a byte that ends the wrapper (or the cap):
             // no URL in it (quoted mail: `<http://a/` at a line's end, a
             // `<` after the next line's prefix). `wrapper::delimit` takes
