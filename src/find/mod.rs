@@ -379,9 +379,10 @@ impl FinderBuilder {
 struct ClassTable {
     /// Each scheme's key (0 for names over 8 bytes), name and class.
     all: Vec<(u64, String, SchemeClass)>,
-    /// 1 + the index in `all` of the scheme in each slot; 0 for none.
-    /// Empty when the keys would fill more than half of it.
-    slots: Vec<u8>,
+    /// Each slot's key (0 for none) and class: one load a probe (an index
+    /// into `all` made the key's load wait on the index's, at every
+    /// trigger). Empty when the keys would fill more than half of it.
+    slots: Vec<(u64, Option<SchemeClass>)>,
 }
 
 impl ClassTable {
@@ -392,19 +393,19 @@ impl ClassTable {
     }
 
     fn new(all: Vec<(u64, String, SchemeClass)>) -> Self {
-        let mut slots = vec![0u8; Self::SLOTS];
+        let mut slots = vec![(0u64, None); Self::SLOTS];
         if all.len() > Self::SLOTS / 2 {
             slots.clear();
         }
-        for (i, &(k, _, _)) in all.iter().enumerate() {
+        for &(k, _, c) in &all {
             if k == 0 || slots.is_empty() {
                 continue;
             }
             let mut j = Self::slot(k);
-            while slots[j] != 0 {
+            while slots[j].0 != 0 {
                 j = (j + 1) % Self::SLOTS;
             }
-            slots[j] = i as u8 + 1;
+            slots[j] = (k, Some(c));
         }
         ClassTable { all, slots }
     }
@@ -413,13 +414,12 @@ impl ClassTable {
         if key != 0 && !self.slots.is_empty() {
             let mut j = Self::slot(key);
             loop {
-                let i = usize::from(self.slots[j]);
-                if i == 0 {
-                    return None;
+                let (k, c) = self.slots[j];
+                if k == key {
+                    return c;
                 }
-                let (k, _, c) = &self.all[i - 1];
-                if *k == key {
-                    return Some(*c);
+                if k == 0 {
+                    return None;
                 }
                 j = (j + 1) % Self::SLOTS;
             }
