@@ -18,13 +18,12 @@ use crate::delimit::Form;
 use crate::scan::scheme::SchemeClass;
 use crate::uri;
 
-/// What the common path made of a bare candidate. (Returned at once and
-/// matched in its caller's frame, as the `Option<Option<_>>` it replaced:
-/// boxing the link would cost an allocation a link.)
-#[allow(clippy::large_enum_variant)]
-pub(super) enum Common<'h> {
-    /// Decided: the link, or none (the general path would find none).
-    Decided(Option<(Link<'h>, usize)>),
+/// What the common path made of a bare candidate (its link, if any, is
+/// written into the caller's `out`, as in `Finder::next_into`).
+pub(super) enum Common {
+    /// Decided: where the link's text ends (the link is in `out`), or no
+    /// link (the general path would find none).
+    Decided(Option<usize>),
     /// The general path decides.
     General,
     /// Its run is longer than the caller's `max_run`: not looked at.
@@ -39,10 +38,11 @@ impl Finder {
     /// `<…>`). `None` when the general path must decide: whitespace or a
     /// non-ASCII character inside, no closer right after the run, line
     /// breaks between the opener and the URL, a text the one-pass parser
-    /// does not take. `Some(None)`: the general path would find no URL in
-    /// this wrapper either. Where the run ends at whitespace, `run` gets
-    /// its end (the bare rules, next, start with the same run; it is past
-    /// `s`).
+    /// does not take. `Some(Some(end))`: the link is in `out`, and its
+    /// wrapper ends at `end`; `Some(None)`: the general path would find no
+    /// URL in this wrapper either. Where the run ends at whitespace, `run`
+    /// gets its end (the bare rules, next, start with the same run; it is
+    /// past `s`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn wrapped_common<'h>(
         &self,
@@ -55,7 +55,8 @@ impl Finder {
         ctx: Context,
         depth: &Depth,
         run: &mut usize,
-    ) -> Option<Option<(Link<'h>, usize)>> {
+        out: &mut Option<Link<'h>>,
+    ) -> Option<Option<usize>> {
         #[cfg(test)]
         if !self.common_path {
             return None;
@@ -94,8 +95,8 @@ impl Finder {
         if e - s > self.limits.max_url_len {
             return Some(None);
         }
-        let link = self.common_link(&h[s..e], s, form, class, slashes, ctx, false)?;
-        Some(link.map(|l| (l, e + close.len())))
+        let found = self.common_link(&h[s..e], s, form, class, slashes, ctx, false, out)?;
+        Some(found.then_some(e + close.len()))
     }
 
     /// A bare candidate from `s` (not past `cap`) in the common case: one
@@ -122,7 +123,8 @@ impl Finder {
         memo: &mut head::Memo,
         max_run: usize,
         run: usize,
-    ) -> Common<'h> {
+        out: &mut Option<Link<'h>>,
+    ) -> Common {
         #[cfg(test)]
         if !self.common_path {
             return Common::General;
@@ -161,19 +163,21 @@ impl Finder {
             slashes,
             Context::Bare,
             truncated,
+            out,
         ) {
-            Some(link) => Common::Decided(link.map(|l| (l, t))),
+            Some(found) => Common::Decided(found.then_some(t)),
             None => Common::General,
         }
     }
 
-    /// The link whose text `text` starts at `start`, when the one-pass
-    /// parser takes it (`None`: the general path decides); `Some(None)`
-    /// when it is no absolute URL that `acceptable` takes. The parser goes
-    /// first: a long text it does not take is not checked as UTF-8.
-    // Always inlined: built in its callers' place, the link is not moved
-    // through an `Option` (mail text cost 3% more instructions, link-dense
-    // text up to 7%).
+    /// The link whose text `text` starts at `start`, written into `out`,
+    /// when the one-pass parser takes it: `Some(true)`; `Some(false)` when
+    /// it is no absolute URL that `acceptable` takes; `None`: the general
+    /// path decides. The parser goes first: a long text it does not take
+    /// is not checked as UTF-8.
+    // Always inlined, and written into `out`: built in its callers' place,
+    // the link is not moved through an `Option` (mail text cost 3% more
+    // instructions, link-dense text up to 7%).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn common_link<'h>(
@@ -185,15 +189,16 @@ impl Finder {
         slashes: bool,
         ctx: Context,
         truncated: bool,
-    ) -> Option<Option<Link<'h>>> {
+        out: &mut Option<Link<'h>>,
+    ) -> Option<bool> {
         let m = uri::parse_common_meta(text)?;
         // ASCII: the one-pass parser takes nothing else.
         let text = crate::bytes::as_str(text)?;
         let u = uri::Uri::from_parts(text, m);
         if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, false) {
-            return Some(None);
+            return Some(false);
         }
-        Some(Some(Link {
+        *out = Some(Link {
             url: Cow::Borrowed(text),
             start,
             end: start + text.len(),
@@ -203,6 +208,7 @@ impl Finder {
             alt: None,
             meta: u.meta(),
             truncated,
-        }))
+        });
+        Some(true)
     }
 }
