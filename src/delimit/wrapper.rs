@@ -43,6 +43,10 @@ fn is_url_prefix(b: &[u8]) -> bool {
 
 /// Looks back from `s`, the first byte of a URL, for its opener; never
 /// below `floor` (the end of the previous link) nor more than `back` bytes.
+// The byte before the URL decides most cases, inlined (a call with the
+// look-back's register saves was most of a bare link's cost here); the
+// look back over blanks and prefixes is `opener_back`.
+#[inline]
 pub(crate) fn opener(h: &[u8], s: usize, floor: usize, back: usize) -> Opener {
     let lo = floor.max(s.saturating_sub(back));
     // Only these bytes can end an opener or the blanks after one; any
@@ -53,23 +57,27 @@ pub(crate) fn opener(h: &[u8], s: usize, floor: usize, back: usize) -> Opener {
     match h[s - 1] {
         // Right after the opener (most wrapped URLs): what the look back
         // below comes to, without it.
-        b'<' => {
-            return Opener::Angle {
-                lt: s - 1,
-                breaks: 0,
-            }
+        b'<' => Opener::Angle {
+            lt: s - 1,
+            breaks: 0,
+        },
+        b'"' => Opener::Quote {
+            at: s - 1,
+            close: b"\"",
+        },
+        b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' | b'>' | b'\'' | 0x80..=0xBF => {
+            opener_back(h, s, lo)
         }
-        b'"' => {
-            return Opener::Quote {
-                at: s - 1,
-                close: b"\"",
-            }
-        }
-        b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' | b'>' | b'\'' | 0x80..=0xBF => {}
         // Right after a `:`, only `URL:` can be an opener.
-        b':' if s >= lo + 4 && is_url_prefix(&h[s - 4..s]) => {}
-        _ => return Opener::None,
+        b':' if s >= lo + 4 && is_url_prefix(&h[s - 4..s]) => opener_back(h, s, lo),
+        _ => Opener::None,
     }
+}
+
+/// `opener` where blanks, a quote prefix, `URL:` or a non-ASCII quote
+/// may stand between the opener and `s`; not below `lo`.
+#[inline(never)]
+fn opener_back(h: &[u8], s: usize, lo: usize) -> Opener {
     let (p, b1) = whitespace_back(h, s, lo);
     if p >= lo + 4 && is_url_prefix(&h[p - 4..p]) {
         let u = p - 4;
