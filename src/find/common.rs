@@ -195,7 +195,15 @@ impl Finder {
         // ASCII: the one-pass parser takes nothing else.
         let text = crate::bytes::as_str(text)?;
         let u = uri::Uri::from_parts(text, m);
-        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, false) {
+        // `acceptable`'s answer for most links, from the components while
+        // they are in registers (the call read them back from memory right
+        // after they were stored, a stall a link): a host after `//` that
+        // starts with a letter or digit names something.
+        let named = slashes
+            && u.host()
+                .and_then(|h| h.as_bytes().first())
+                .is_some_and(u8::is_ascii_alphanumeric);
+        if !u.is_absolute() || !(named || self.acceptable(&u, class, slashes, ctx, false)) {
             return Some(false);
         }
         *out = Some(Link {
