@@ -46,7 +46,7 @@ fn is_url_prefix(b: &[u8]) -> bool {
 // The byte before the URL decides most cases, inlined (a call with the
 // look-back's register saves was most of a bare link's cost here); the
 // look back over blanks and prefixes is `opener_back`.
-#[inline]
+#[inline(always)]
 pub(crate) fn opener(h: &[u8], s: usize, floor: usize, back: usize) -> Opener {
     let lo = floor.max(s.saturating_sub(back));
     // Only these bytes can end an opener or the blanks after one; any

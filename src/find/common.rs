@@ -199,10 +199,12 @@ impl Finder {
         // they are in registers (the call read them back from memory right
         // after they were stored, a stall a link): a host after `//` that
         // starts with a letter or digit names something.
+        // (Bytes, not the host's `str`: a `str` range is checked at char
+        // boundaries by a call.)
         let named = slashes
-            && u.host()
-                .and_then(|h| h.as_bytes().first())
-                .is_some_and(u8::is_ascii_alphanumeric);
+            && m.has_authority
+            && m.host_end > m.host_start
+            && text.as_bytes()[m.host_start as usize].is_ascii_alphanumeric();
         if !u.is_absolute() || !(named || self.acceptable(&u, class, slashes, ctx, false)) {
             return Some(false);
         }
