@@ -680,6 +680,54 @@ impl Finder {
         eof: bool,
         out: &mut Option<Link<'h>>,
     ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.scanner.avx2 {
+            // SAFETY: the CPU has AVX2 (`Scanner::new` asked).
+            #[allow(unsafe_code)]
+            unsafe {
+                self.next_into_avx2(h, st, stop, eof, out)
+            };
+            return;
+        }
+        self.next_into_with(h, st, stop, eof, out, |h, pos, floor| {
+            self.scanner.next(h, pos, floor)
+        });
+    }
+
+    /// `next_into` compiled with AVX2: the trigger search inside it takes
+    /// 32 bytes a step, with no call at each search.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    #[target_feature(enable = "avx2")]
+    unsafe fn next_into_avx2<'h>(
+        &self,
+        h: &'h [u8],
+        st: &mut State,
+        stop: usize,
+        eof: bool,
+        out: &mut Option<Link<'h>>,
+    ) {
+        self.next_into_with(h, st, stop, eof, out, |h, pos, floor| {
+            // SAFETY: this function's caller checked that the CPU has AVX2.
+            unsafe { self.scanner.next_avx2_ctx(h, pos, floor) }
+        });
+    }
+
+    /// `next_into`'s loop, with the trigger search `search`.
+    #[inline(always)]
+    fn next_into_with<'h>(
+        &self,
+        h: &'h [u8],
+        st: &mut State,
+        stop: usize,
+        eof: bool,
+        out: &mut Option<Link<'h>>,
+        search: impl Fn(&[u8], usize, usize) -> Option<Trigger>,
+    ) {
         // Without the end of the input, keep a margin past the look-ahead
         // for the few bytes a check reads beyond its cap (a 3-byte closing
         // quote, CR LF, a grapheme's neighbour).
@@ -688,7 +736,7 @@ impl Finder {
         } else {
             stop.min(h.len().saturating_sub(self.limits.forward() + 64))
         };
-        while let Some(t) = self.scanner.next(h, st.pos, st.floor) {
+        while let Some(t) = search(h, st.pos, st.floor) {
             if t.start >= stop {
                 // No trigger starts before it: searching again from here
                 // finds the same ones.

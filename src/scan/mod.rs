@@ -124,17 +124,45 @@ impl Scanner {
 
     /// The first trigger that starts at or after `from`; `floor` is the end
     /// of the last link (a `www.` right after a word byte starts nothing,
-    /// unless that byte belongs to the link).
+    /// unless that byte belongs to the link). The SSE2 search; callers
+    /// compiled with AVX2 call `next_avx2_ctx`.
     #[inline]
     pub(crate) fn next(&self, h: &[u8], from: usize, floor: usize) -> Option<Trigger> {
+        self.next_with(h, from, floor, false)
+    }
+
+    /// `next` with 32-byte steps, for a caller compiled with AVX2
+    /// (`Finder::next_into_avx2`), where the whole search is inlined: a
+    /// call to the AVX2 loop at every search cost more than the steps saved
+    /// in trigger-dense text.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(crate) unsafe fn next_avx2_ctx(
+        &self,
+        h: &[u8],
+        from: usize,
+        floor: usize,
+    ) -> Option<Trigger> {
+        self.next_with(h, from, floor, true)
+    }
+
+    #[inline(always)]
+    fn next_with(&self, h: &[u8], from: usize, floor: usize, avx2: bool) -> Option<Trigger> {
         // A `.` hit needs the byte before it, so the search starts at 1 (a
         // trigger byte at 0 starts nothing: no scheme, no `www`, no local
         // part before it).
         #[cfg(target_arch = "x86_64")]
         let mut i = {
             let mut i = from.max(1);
-            if self.avx2 {
-                // SAFETY: the CPU has AVX2 (`Scanner::new` asked).
+            if avx2 {
+                // SAFETY: `avx2` only from `next_avx2_ctx`, whose callers
+                // checked that the CPU has it.
                 #[allow(unsafe_code)]
                 match unsafe { self.next_avx2(h, from, i, floor) } {
                     Ok(t) => return Some(t),
@@ -146,6 +174,8 @@ impl Scanner {
                 Err(tail) => tail,
             }
         };
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = avx2;
         #[cfg(not(target_arch = "x86_64"))]
         let mut i = from;
         while i < h.len() {
@@ -237,6 +267,7 @@ impl Scanner {
     #[cfg(target_arch = "x86_64")]
     #[allow(unsafe_code)]
     #[target_feature(enable = "avx2")]
+    #[inline]
     unsafe fn next_avx2(
         &self,
         h: &[u8],
@@ -464,7 +495,16 @@ mod tests {
     /// finds it (the search steps skip nothing and report in order).
     fn each_place(s: &Scanner, h: &[u8]) -> Vec<Option<(usize, usize, TriggerKind)>> {
         (0..=h.len())
-            .map(|from| s.next(h, from, 0).map(|t| (t.start, t.end, t.kind)))
+            .map(|from| {
+                #[cfg(target_arch = "x86_64")]
+                if s.avx2 {
+                    // SAFETY: `avx2` is set only where the CPU has it.
+                    #[allow(unsafe_code)]
+                    return unsafe { s.next_avx2_ctx(h, from, 0) }
+                        .map(|t| (t.start, t.end, t.kind));
+                }
+                s.next(h, from, 0).map(|t| (t.start, t.end, t.kind))
+            })
             .collect()
     }
 
