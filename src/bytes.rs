@@ -630,6 +630,20 @@ mod tests {
         }
     }
 
+    /// A closer is compared whole: `“` shares its first two bytes with `”`.
+    #[test]
+    fn has_at_compares_every_byte_of_the_pattern() {
+        let h = "a\u{201d}b\u{201c}".as_bytes();
+        let (close, open) = ("\u{201d}".as_bytes(), "\u{201c}".as_bytes());
+        assert!(has_at(h, 1, close));
+        assert!(!has_at(h, 5, close));
+        assert!(has_at(h, 5, open));
+        // Past the end, or the pattern running past it.
+        assert!(!has_at(h, 6, open));
+        assert!(!has_at(h, 100, b">"));
+        assert!(has_at(h, 8, b""));
+    }
+
     #[test]
     fn count_agrees_with_a_filter() {
         let mut h = Vec::new();
