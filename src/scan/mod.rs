@@ -241,13 +241,9 @@ impl Scanner {
                     _mm_or_si128(_mm_cmpeq_epi8(v, c_colon), _mm_cmpeq_epi8(v, c_at)),
                     d,
                 );
-                let mut mask = _mm_movemask_epi8(hits) as u32;
-                while mask != 0 {
-                    let p = i + mask.trailing_zeros() as usize;
-                    if let Some(t) = self.check(h, from, floor, p) {
-                        return Ok(t);
-                    }
-                    mask &= mask - 1;
+                let mask = _mm_movemask_epi8(hits) as u32;
+                if let Some(t) = self.first_hit(h, from, floor, i, mask) {
+                    return Ok(t);
                 }
                 i += 16;
             }
@@ -304,17 +300,34 @@ impl Scanner {
                 _mm256_or_si256(_mm256_cmpeq_epi8(v, c_colon), _mm256_cmpeq_epi8(v, c_at)),
                 d,
             );
-            let mut mask = _mm256_movemask_epi8(hits) as u32;
-            while mask != 0 {
-                let p = i + mask.trailing_zeros() as usize;
-                if let Some(t) = self.check(h, from, floor, p) {
-                    return Ok(t);
-                }
-                mask &= mask - 1;
+            let mask = _mm256_movemask_epi8(hits) as u32;
+            if let Some(t) = self.first_hit(h, from, floor, i, mask) {
+                return Ok(t);
             }
             i += 32;
         }
         Err(i)
+    }
+
+    /// The first trigger among a step's hits: bit `k` of `mask` is the
+    /// byte at `i + k`.
+    #[inline(always)]
+    fn first_hit(
+        &self,
+        h: &[u8],
+        from: usize,
+        floor: usize,
+        i: usize,
+        mut mask: u32,
+    ) -> Option<Trigger> {
+        while mask != 0 {
+            let p = i + mask.trailing_zeros() as usize;
+            if let Some(t) = self.check(h, from, floor, p) {
+                return Some(t);
+            }
+            mask &= mask - 1;
+        }
+        None
     }
 
     /// Whether the `:`, `.` or `@` at `p` makes a trigger that starts at or
