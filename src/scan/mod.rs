@@ -152,6 +152,8 @@ impl Scanner {
         self.next_with(h, from, floor, true)
     }
 
+    /// The search of `next` and `next_avx2_ctx`; `avx2` is a constant in
+    /// each, so each is compiled with one search loop of its own.
     #[inline(always)]
     fn next_with(&self, h: &[u8], from: usize, floor: usize, avx2: bool) -> Option<Trigger> {
         // A `.` hit needs the byte before it, so the search starts at 1 (a
