@@ -398,7 +398,7 @@ mod sse2 {
         let mut i = 0;
         // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
         // bytes at `i <= h.len() - 16`, and the tail's mask the 16 bytes at
-        // `16 - k` of a 32-byte table, `k` in 1..16.
+        // `k` of a 32-byte table (`TOP[k..k + 16]`), `k` in 1..16.
         unsafe {
             let vb = _mm_set1_epi8(b as i8);
             let zero = _mm_setzero_si128();

@@ -1149,9 +1149,9 @@ mod tests {
         let found = links(&with, t);
         prop_assert_eq!(&found, &links(&without, t));
         #[cfg(target_arch = "x86_64")]
-        if with.scanner.avx2 {
+        if with.scanner.avx2() {
             let mut sse2 = with.clone();
-            sse2.scanner.avx2 = false;
+            sse2.scanner.use_sse2();
             prop_assert_eq!(&found, &links(&sse2, t));
         }
         Ok(())

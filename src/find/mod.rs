@@ -681,7 +681,7 @@ impl Finder {
         out: &mut Option<Link<'h>>,
     ) {
         #[cfg(target_arch = "x86_64")]
-        if self.scanner.avx2 {
+        if self.scanner.avx2() {
             // SAFETY: the CPU has AVX2 (`Scanner::new` asked).
             #[allow(unsafe_code)]
             unsafe {
