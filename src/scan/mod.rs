@@ -234,9 +234,7 @@ impl Scanner {
             _mm_or_si128, _mm_set1_epi8,
         };
         debug_assert!(i >= 1);
-        // Classes not asked for are searched as a second `:`.
-        let dot = if self.www { b'.' } else { b':' };
-        let at = if self.email { b'@' } else { b':' };
+        let (dot, at) = self.hit_bytes();
         // SAFETY: SSE2 is part of the x86_64 baseline, so the intrinsics are
         // available; the loads read the 16 bytes at `i` and at `i - 1`, and
         // the loop runs only while `i >= 1` and `i + 16 <= h.len()`.
@@ -293,8 +291,7 @@ impl Scanner {
             _mm256_or_si256, _mm256_set1_epi8,
         };
         debug_assert!(i >= 1);
-        let dot = if self.www { b'.' } else { b':' };
-        let at = if self.email { b'@' } else { b':' };
+        let (dot, at) = self.hit_bytes();
         let c_colon = _mm256_set1_epi8(b':' as i8);
         let c_dot = _mm256_set1_epi8(dot as i8);
         let c_at = _mm256_set1_epi8(at as i8);
@@ -324,6 +321,18 @@ impl Scanner {
             i += 32;
         }
         Err(i)
+    }
+
+    /// The bytes the SIMD searches compare with besides `:`: the `.` of
+    /// `www.` and the `@` of an address. Classes not asked for are searched
+    /// as a second `:`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn hit_bytes(&self) -> (u8, u8) {
+        (
+            if self.www { b'.' } else { b':' },
+            if self.email { b'@' } else { b':' },
+        )
     }
 
     /// The first trigger among a step's hits: bit `k` of `mask` is the
