@@ -67,6 +67,47 @@ pub(crate) fn url_run(h: &[u8], i: usize, end: usize, stop: u8) -> usize {
     url_run_scalar(h, i, end, stop)
 }
 
+/// What one look at the bytes from `i` tells of a short URL text there:
+/// how far the run of [`URL_BYTE`]s goes before a byte that ends it, or
+/// one of `% [ ] @ ( :` (which ask for the general parse and trimming
+/// rules: percent-encodings, IP literals, userinfo, brackets, ports);
+/// and, as bit masks over the bytes before that end, where the `/`, `?`
+/// and `#` are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Look {
+    /// Bytes from `i` to the first byte that ends the look (below 64).
+    pub(crate) len: usize,
+    /// Bit `k`: `h[i + k]` is a `/`, for `k < len`.
+    pub(crate) slash: u64,
+    /// The same for `?`.
+    pub(crate) query: u64,
+    /// The same for `#`.
+    pub(crate) hash: u64,
+}
+
+/// [`Look`] at `i`, where the look ends within 64 bytes and those bytes
+/// lie in `h` in whole 16-byte steps; `None` otherwise (and off x86_64).
+/// For the common bare URL, a handful of steps instead of a byte loop for
+/// the run, another for the trimming and a third for the parse.
+// Always inlined: the masks stay in registers (returned through memory,
+// they were read back at once, a stall a link).
+#[inline(always)]
+pub(crate) fn look(h: &[u8], i: usize) -> Option<Look> {
+    #[cfg(target_arch = "x86_64")]
+    return sse2::look(h, i);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (h, i);
+        None
+    }
+}
+
+/// Whether `b` ends a [`Look`]: no URL byte, or one of `% [ ] @ ( :`.
+#[cfg(test)]
+pub(crate) fn ends_look(b: u8) -> bool {
+    !URL_BYTE[b as usize] || matches!(b, b'%' | b'[' | b']' | b'@' | b'(' | b':')
+}
+
 /// Whether `h` holds `a` or `b`. For the few dozen bytes of a URL, where
 /// `memchr2` costs more to set up than to search.
 #[inline]
@@ -275,6 +316,65 @@ mod sse2 {
             }
         }
         Err(i)
+    }
+
+    /// `super::look`: 16 bytes a step, at most four.
+    #[inline(always)]
+    pub(super) fn look(h: &[u8], i: usize) -> Option<super::Look> {
+        let (mut slash, mut query, mut hash) = (0u64, 0u64, 0u64);
+        // SAFETY: SSE2 is in the x86_64 baseline; each load reads the 16
+        // bytes at `i + k`, and runs only where `i + k + 16 <= h.len()`.
+        unsafe {
+            let lo = _mm_set1_epi8(0x21);
+            let hi = _mm_set1_epi8(0x7A);
+            let tilde = _mm_set1_epi8(b'~' as i8);
+            let mut k = 0;
+            while k < 64 {
+                if i + k + 16 > h.len() {
+                    return None;
+                }
+                let v = _mm_loadu_si128(h.as_ptr().add(i + k).cast::<__m128i>());
+                let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+                // As in `url_run`: controls, space, non-ASCII, and
+                // `{ | } DEL`, then the printable bytes that are no URL
+                // bytes; then those that ask for the general path.
+                let range = _mm_or_si128(
+                    _mm_cmplt_epi8(v, lo),
+                    _mm_andnot_si128(_mm_cmpeq_epi8(v, tilde), _mm_cmpgt_epi8(v, hi)),
+                );
+                let marks = _mm_or_si128(
+                    _mm_or_si128(
+                        _mm_or_si128(eq(b'"'), eq(b'<')),
+                        _mm_or_si128(eq(b'>'), eq(b'\\')),
+                    ),
+                    _mm_or_si128(eq(b'^'), eq(b'`')),
+                );
+                let general = _mm_or_si128(
+                    _mm_or_si128(
+                        _mm_or_si128(eq(b'%'), eq(b'[')),
+                        _mm_or_si128(eq(b']'), eq(b'@')),
+                    ),
+                    _mm_or_si128(eq(b'('), eq(b':')),
+                );
+                let end =
+                    _mm_movemask_epi8(_mm_or_si128(range, _mm_or_si128(marks, general))) as u64;
+                slash |= (_mm_movemask_epi8(eq(b'/')) as u64) << k;
+                query |= (_mm_movemask_epi8(eq(b'?')) as u64) << k;
+                hash |= (_mm_movemask_epi8(eq(b'#')) as u64) << k;
+                if end != 0 {
+                    let len = k + end.trailing_zeros() as usize;
+                    let below = (1u64 << len) - 1;
+                    return Some(super::Look {
+                        len,
+                        slash: slash & below,
+                        query: query & below,
+                        hash: hash & below,
+                    });
+                }
+                k += 16;
+            }
+        }
+        None
     }
 
     /// 16 bytes a step while 16 remain before `end`: the run's end and its
@@ -822,6 +922,62 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// `look`'s answer from a byte loop: the first byte that ends a look
+    /// among the whole 16-byte steps from `i` (at most four), and the
+    /// `/`, `?` and `#` before it.
+    fn look_by_bytes(h: &[u8], i: usize) -> Option<Look> {
+        let room = (h.len().saturating_sub(i) / 16 * 16).min(64);
+        let len = (0..room).find(|&k| ends_look(h[i + k]))?;
+        let mask = |b: u8| {
+            (0..len)
+                .filter(|&k| h[i + k] == b)
+                .fold(0u64, |m, k| m | 1 << k)
+        };
+        Some(Look {
+            len,
+            slash: mask(b'/'),
+            query: mask(b'?'),
+            hash: mask(b'#'),
+        })
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn look_ends_at_every_byte_that_ends_it() {
+        for b in 0u8..=255 {
+            for at in [0, 5, 15, 16, 31, 47, 63, 64, 70] {
+                let mut h = b"a/b?c#d".repeat(12);
+                h[at] = b;
+                for i in [0, 1, 9] {
+                    assert_eq!(look(&h, i), look_by_bytes(&h, i), "{b:#x} at {at} from {i}");
+                }
+            }
+        }
+        // The look takes whole steps only.
+        assert_eq!(look(b"a.example ", 0), None);
+        assert_eq!(
+            look(b"a.example/x)))) ((((http://", 0).map(|l| l.len),
+            Some(15)
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        #[test]
+        #[cfg(target_arch = "x86_64")]
+        fn look_agrees_with_a_byte_loop(
+            h in prop::collection::vec(
+                prop::sample::select(b"a1.-_~/?#%[]@():;,!'*+=&$ \n\"<>\xc3\xa9".to_vec()),
+                0..100,
+            ),
+            i in 0usize..40,
+        ) {
+            let i = i.min(h.len());
+            prop_assert_eq!(look(&h, i), look_by_bytes(&h, i));
         }
     }
 }

@@ -134,8 +134,15 @@ fn check_link(text: &str, l: &Link<'_>) -> Result<(), TestCaseError> {
     prop_assert_eq!(core.unwrap(), strip_breaks(&text[r.clone()]));
     // The URL parses, absolute, and is what uri() gives back.
     let u = urlx::parse_iri(l.as_str());
-    prop_assert!(u.is_ok() && u.unwrap().is_absolute(), "{:?}", l.as_str());
+    prop_assert!(u.is_ok(), "{:?}", l.as_str());
+    let u = u.unwrap();
+    prop_assert!(u.is_absolute(), "{:?}", l.as_str());
     prop_assert_eq!(l.uri().as_str(), l.as_str());
+    // Its components are the parser's, wherever the finder found them.
+    prop_assert_eq!(
+        format!("{:?} {:?}", l.uri(), l.uri().host_kind()),
+        format!("{:?} {:?}", u, u.host_kind())
+    );
     Ok(())
 }
 

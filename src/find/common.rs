@@ -116,6 +116,7 @@ impl Finder {
         &self,
         h: &'h [u8],
         s: usize,
+        c: usize,
         cap: usize,
         form: Form,
         class: SchemeClass,
@@ -130,6 +131,14 @@ impl Finder {
             return Common::General;
         }
         let cap = cap.min(h.len());
+        let looked = if slashes {
+            self.one_look(h, s, c, cap, form, out)
+        } else {
+            None
+        };
+        if let Some(found) = looked {
+            return Common::Decided(found);
+        }
         let e = if run > s {
             // (What the scan gives: not past the cap, which may be at `s`.)
             run.min(cap).max(s)
@@ -208,17 +217,90 @@ impl Finder {
         if !u.is_absolute() || !(named || self.acceptable(&u, class, slashes, ctx, false)) {
             return Some(false);
         }
-        *out = Some(Link {
-            url: Cow::Borrowed(text),
-            start,
-            end: start + text.len(),
-            line: 0,
-            column: 0,
-            form,
-            alt: None,
-            meta: u.meta(),
-            truncated,
-        });
+        put_common(out, text, start, form, u.meta(), truncated);
         Some(true)
     }
+
+    /// `bare_common` for a `scheme://` text (`c` is the colon) that one
+    /// [`bytes::look`](crate::bytes::look) reads whole before `cap`: a host
+    /// that starts with a letter or digit, no byte that asks for the
+    /// general rules (`% [ ] @ ( :`: percent-encodings, IP literals,
+    /// userinfo, brackets, a port), at most one `#`, no emphasis mark
+    /// before it, no hyphen or non-ASCII character at its end. Its end, the
+    /// C-F7 trimming (every `)` unmatched, no `(` in it) and the parse
+    /// come from the look's masks: a few steps for the whole text, where
+    /// the run, the trimming and the parse each walked it (link-dense text
+    /// spent most of a link there). `None`: `bare_common` decides.
+    #[inline(always)]
+    fn one_look<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        c: usize,
+        cap: usize,
+        form: Form,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<Option<usize>> {
+        let a = c + 3;
+        if !h.get(a)?.is_ascii_alphanumeric()
+            || self.bare.join_unhyphenated
+            || (s > 0 && matches!(h[s - 1], b'*' | b'_'))
+        {
+            return None;
+        }
+        let look = crate::bytes::look(h, a)?;
+        let e = a + look.len;
+        // Not cut by a cap; ended by a byte that ends a URL (not one that
+        // asks for the general rules, not a character that may go on an
+        // IRI); not a hyphen that a line break may follow.
+        if e >= cap || h[e] >= 0x80 || crate::bytes::URL_BYTE[usize::from(h[e])] || h[e - 1] == b'-'
+        {
+            return None;
+        }
+        // C-F7: with no `(` or `[` in the text, every `)` is unmatched and
+        // drops with the punctuation (`bare::trimmed_end`). The host's
+        // first byte stays.
+        let mut t = e;
+        while bare::may_drop(h[t - 1]) {
+            t -= 1;
+        }
+        let below = (1u64 << (t - a)) - 1;
+        let hash = look.hash & below;
+        if hash & hash.wrapping_sub(1) != 0 {
+            // A second `#`: the general parse decides.
+            return None;
+        }
+        let at = |mask: u64| (mask != 0).then(|| a + mask.trailing_zeros() as usize - s);
+        let host_end = at((look.slash | look.query | hash) & below).unwrap_or(t - s);
+        let fragment = at(hash);
+        let query = at(look.query & below & ((1u64 << (fragment.map_or(t, |f| f + s) - a)) - 1));
+        let text = &h[s..t];
+        let meta = uri::authority_meta(text, c - s, host_end, query, fragment);
+        // ASCII: the look ends at every other byte.
+        put_common(out, crate::bytes::as_str(text)?, s, form, meta, false);
+        Some(Some(t))
+    }
+}
+
+/// Writes the common paths' link into `out`.
+#[inline(always)]
+fn put_common<'h>(
+    out: &mut Option<Link<'h>>,
+    text: &'h str,
+    start: usize,
+    form: Form,
+    meta: uri::Meta,
+    truncated: bool,
+) {
+    *out = Some(Link {
+        url: Cow::Borrowed(text),
+        start,
+        end: start + text.len(),
+        line: 0,
+        column: 0,
+        form,
+        alt: None,
+        meta,
+        truncated,
+    });
 }

@@ -975,6 +975,7 @@ impl Finder {
             match self.bare_common(
                 h,
                 s,
+                c,
                 cap,
                 form,
                 class,
@@ -1016,7 +1017,7 @@ impl Finder {
         if !common_tried && cut.is_none() {
             let max = usize::MAX;
             if let Common::Decided(found) =
-                self.bare_common(h, s, cap, form, class, slashes, memo, max, run, out)
+                self.bare_common(h, s, c, cap, form, class, slashes, memo, max, run, out)
             {
                 return found;
             }

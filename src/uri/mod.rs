@@ -233,6 +233,19 @@ pub(crate) fn parse_common_meta(s: &[u8]) -> Option<Meta> {
     parse::parse_common(s)
 }
 
+/// [`parse::authority_meta`]: the parse of a text whose parts the caller
+/// found.
+#[inline(always)]
+pub(crate) fn authority_meta(
+    s: &[u8],
+    scheme_end: usize,
+    host_end: usize,
+    query: Option<usize>,
+    hash: Option<usize>,
+) -> Meta {
+    parse::authority_meta(s, scheme_end, host_end, query, hash)
+}
+
 impl<'a> Uri<'a> {
     pub(crate) fn from_parts(s: &'a str, m: Meta) -> Self {
         Uri { s, m }

@@ -423,6 +423,43 @@ pub(crate) fn parse_common(s: &[u8]) -> Option<Meta> {
     common_tail(s, i, &mut m).then_some(m)
 }
 
+/// What [`parse_common`] gives the ASCII text `s` of the shape
+/// `scheme://host[path][?query][#fragment]`, from where its parts are:
+/// the scheme ends at `scheme_end` (then `//`), the host (reg-name bytes)
+/// at `host_end`; `query` is the first `?` before the `#`, `hash` the one
+/// `#`; the other bytes after the host are path, query or fragment bytes
+/// without `%`. For a finder that classified the bytes as it found the
+/// text's end; the debug build parses it again to compare.
+#[inline(always)]
+pub(crate) fn authority_meta(
+    s: &[u8],
+    scheme_end: usize,
+    host_end: usize,
+    query: Option<usize>,
+    hash: Option<usize>,
+) -> Meta {
+    let fragment = hash.unwrap_or(s.len());
+    let mut m = Meta {
+        scheme_end: off(scheme_end),
+        has_authority: true,
+        host_kind: classify_reg_name(&s[scheme_end + 3..host_end]),
+        host_start: off(scheme_end + 3),
+        host_end: off(host_end),
+        path_start: off(host_end),
+        path_end: off(query.unwrap_or(fragment)),
+        ..Meta::default()
+    };
+    if let Some(q) = query {
+        m.query_start = Opt::some(q + 1);
+        m.query_end = off(fragment);
+    }
+    if let Some(f) = hash {
+        m.fragment_start = Opt::some(f + 1);
+    }
+    debug_assert_eq!(Some(m), parse_common(s), "{:?}", String::from_utf8_lossy(s));
+    m
+}
+
 /// The path from `i`, then the query and fragment, to the end of `s`;
 /// whether all of it is of the common shape.
 #[inline(always)]
