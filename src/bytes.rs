@@ -288,34 +288,10 @@ mod sse2 {
         // bytes at `i`, and the loop runs only while `i + 16 <= end <=
         // h.len()`.
         unsafe {
-            // Printable ASCII is 0x21..=0x7E; compared as signed bytes,
-            // everything below 0x21 and every byte from 0x80 is "less".
-            let lo = _mm_set1_epi8(0x21);
-            // 0x7B..=0x7F are `{ | } ~ DEL`; of them only `~` is a URL byte.
-            let hi = _mm_set1_epi8(0x7A);
-            let tilde = _mm_set1_epi8(b'~' as i8);
-            let quote = _mm_set1_epi8(b'"' as i8);
-            let lt = _mm_set1_epi8(b'<' as i8);
-            let gt = _mm_set1_epi8(b'>' as i8);
-            let backslash = _mm_set1_epi8(b'\\' as i8);
-            let caret = _mm_set1_epi8(b'^' as i8);
-            let backquote = _mm_set1_epi8(b'`' as i8);
             let stop = _mm_set1_epi8(stop as i8);
             while i + 16 <= end {
                 let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
-                let range = _mm_or_si128(
-                    _mm_cmplt_epi8(v, lo),
-                    _mm_andnot_si128(_mm_cmpeq_epi8(v, tilde), _mm_cmpgt_epi8(v, hi)),
-                );
-                let marks = _mm_or_si128(
-                    _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, lt)),
-                    _mm_or_si128(_mm_cmpeq_epi8(v, gt), _mm_cmpeq_epi8(v, backslash)),
-                );
-                let more = _mm_or_si128(
-                    _mm_or_si128(_mm_cmpeq_epi8(v, caret), _mm_cmpeq_epi8(v, backquote)),
-                    _mm_cmpeq_epi8(v, stop),
-                );
-                let bad = _mm_or_si128(range, _mm_or_si128(marks, more));
+                let bad = _mm_or_si128(no_url_byte(v), _mm_cmpeq_epi8(v, stop));
                 let m = _mm_movemask_epi8(bad) as u32;
                 if m != 0 {
                     return Ok(i + m.trailing_zeros() as usize);
@@ -326,6 +302,31 @@ mod sse2 {
         Err(i)
     }
 
+    /// The bytes of `v` that are no [`URL_BYTE`](super::URL_BYTE), as a
+    /// mask (`url_run`, `look`).
+    #[inline(always)]
+    fn no_url_byte(v: __m128i) -> __m128i {
+        // SAFETY: SSE2 is in the x86_64 baseline; no memory is read.
+        unsafe {
+            let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+            // Printable ASCII is 0x21..=0x7E; compared as signed bytes,
+            // everything below 0x21 and every byte from 0x80 is "less".
+            // 0x7B..=0x7F are `{ | } ~ DEL`; of them only `~` is a URL byte.
+            let range = _mm_or_si128(
+                _mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+                _mm_andnot_si128(eq(b'~'), _mm_cmpgt_epi8(v, _mm_set1_epi8(0x7A))),
+            );
+            let marks = _mm_or_si128(
+                _mm_or_si128(
+                    _mm_or_si128(eq(b'"'), eq(b'<')),
+                    _mm_or_si128(eq(b'>'), eq(b'\\')),
+                ),
+                _mm_or_si128(eq(b'^'), eq(b'`')),
+            );
+            _mm_or_si128(range, marks)
+        }
+    }
+
     /// `super::look`: 16 bytes a step.
     #[inline(always)]
     pub(super) fn look(h: &[u8], i: usize) -> Option<super::Look> {
@@ -333,9 +334,6 @@ mod sse2 {
         // SAFETY: SSE2 is in the x86_64 baseline; each load reads the 16
         // bytes at `i + k`, and runs only where `i + k + 16 <= h.len()`.
         unsafe {
-            let lo = _mm_set1_epi8(0x21);
-            let hi = _mm_set1_epi8(0x7A);
-            let tilde = _mm_set1_epi8(b'~' as i8);
             let mut k = 0;
             while k < super::LOOK_MAX {
                 if i + k + 16 > h.len() {
@@ -343,20 +341,8 @@ mod sse2 {
                 }
                 let v = _mm_loadu_si128(h.as_ptr().add(i + k).cast::<__m128i>());
                 let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-                // As in `url_run`: controls, space, non-ASCII, and
-                // `{ | } DEL`, then the printable bytes that are no URL
-                // bytes; then those that ask for the general path.
-                let range = _mm_or_si128(
-                    _mm_cmplt_epi8(v, lo),
-                    _mm_andnot_si128(_mm_cmpeq_epi8(v, tilde), _mm_cmpgt_epi8(v, hi)),
-                );
-                let marks = _mm_or_si128(
-                    _mm_or_si128(
-                        _mm_or_si128(eq(b'"'), eq(b'<')),
-                        _mm_or_si128(eq(b'>'), eq(b'\\')),
-                    ),
-                    _mm_or_si128(eq(b'^'), eq(b'`')),
-                );
+                // The bytes that end a URL, and those that ask for the
+                // general path.
                 let general = _mm_or_si128(
                     _mm_or_si128(
                         _mm_or_si128(eq(b'%'), eq(b'[')),
@@ -364,8 +350,7 @@ mod sse2 {
                     ),
                     _mm_or_si128(eq(b'('), eq(b':')),
                 );
-                let end =
-                    _mm_movemask_epi8(_mm_or_si128(range, _mm_or_si128(marks, general))) as u64;
+                let end = _mm_movemask_epi8(_mm_or_si128(no_url_byte(v), general)) as u64;
                 slash |= (_mm_movemask_epi8(eq(b'/')) as u64) << k;
                 query |= (_mm_movemask_epi8(eq(b'?')) as u64) << k;
                 hash |= (_mm_movemask_epi8(eq(b'#')) as u64) << k;

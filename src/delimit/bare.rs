@@ -467,10 +467,7 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
     // so all of them drop, as punctuation does (what `BracketMemo::count`
     // and the loop below come to, without them).
     if e - s < 64 && !contains2(&h[s..e], b'(', b'[') {
-        while e > s && may_drop(h[e - 1]) {
-            e -= 1;
-        }
-        return e;
+        return trim_unbracketed(h, s, e);
     }
     let mut open: Option<(isize, isize)> = None;
     // Counted on the text as it stands now: what the loop drops before a
@@ -496,6 +493,17 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
             _ if may_drop(b) => e -= 1,
             _ => break,
         }
+    }
+    e
+}
+
+/// `trimmed_end` for a text `h[s..e]` with no `(` or `[` and no emphasis
+/// mark before it: every closer is unmatched, so all of them drop, as
+/// punctuation does.
+#[inline]
+pub(crate) fn trim_unbracketed(h: &[u8], s: usize, mut e: usize) -> usize {
+    while e > s && may_drop(h[e - 1]) {
+        e -= 1;
     }
     e
 }

@@ -131,13 +131,10 @@ impl Finder {
             return Common::General;
         }
         let cap = cap.min(h.len());
-        let looked = if slashes {
-            self.one_look(h, s, c, cap, form, out)
-        } else {
-            None
-        };
-        if let Some(found) = looked {
-            return Common::Decided(found);
+        if slashes {
+            if let Some(found) = self.one_look(h, s, c, cap, form, out) {
+                return Common::Decided(found);
+            }
         }
         let e = if run > s {
             // (What the scan gives: not past the cap, which may be at `s`.)
@@ -257,25 +254,30 @@ impl Finder {
         {
             return None;
         }
-        // C-F7: with no `(` or `[` in the text, every `)` is unmatched and
-        // drops with the punctuation (`bare::trimmed_end`). The host's
-        // first byte stays.
-        let mut t = e;
-        while bare::may_drop(h[t - 1]) {
-            t -= 1;
-        }
-        let below = (1u64 << (t - a)) - 1;
+        // C-F7 (`bare::trimmed_end`): no `(` or `[` in the text, no emphasis
+        // mark before it. The host's first byte stays.
+        let t = bare::trim_unbracketed(h, a, e);
+        // The parts, as offsets from `a`, then from `s`.
+        let k = t - a;
+        let below = (1u64 << k) - 1;
         let hash = look.hash & below;
         if hash & hash.wrapping_sub(1) != 0 {
             // A second `#`: the general parse decides.
             return None;
         }
-        let at = |mask: u64| (mask != 0).then(|| a + mask.trailing_zeros() as usize - s);
-        let host_end = at((look.slash | look.query | hash) & below).unwrap_or(t - s);
-        let fragment = at(hash);
-        let query = at(look.query & below & ((1u64 << (fragment.map_or(t, |f| f + s) - a)) - 1));
+        let first = |mask: u64| (mask != 0).then(|| mask.trailing_zeros() as usize);
+        let fragment = first(hash);
+        let host_end = first((look.slash | look.query | hash) & below).unwrap_or(k);
+        let query = first(look.query & below & ((1u64 << fragment.unwrap_or(k)) - 1));
+        let from_s = |at: usize| a - s + at;
         let text = &h[s..t];
-        let meta = uri::authority_meta(text, c - s, host_end, query, fragment);
+        let meta = uri::authority_meta(
+            text,
+            c - s,
+            from_s(host_end),
+            query.map(from_s),
+            fragment.map(from_s),
+        );
         // ASCII: the look ends at every other byte.
         put_common(out, crate::bytes::as_str(text)?, s, form, meta, false);
         Some(Some(t))

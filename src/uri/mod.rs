@@ -38,6 +38,7 @@ pub mod scheme;
 mod table;
 
 pub use host::HostKind;
+pub(crate) use parse::authority_meta;
 pub use parse::{ParseError, ParseErrorKind};
 pub use resolve::{remove_dot_segments, Compat};
 
@@ -231,19 +232,6 @@ pub(crate) fn is_ucschar(c: char) -> bool {
 #[inline(always)]
 pub(crate) fn parse_common_meta(s: &[u8]) -> Option<Meta> {
     parse::parse_common(s)
-}
-
-/// [`parse::authority_meta`]: the parse of a text whose parts the caller
-/// found.
-#[inline(always)]
-pub(crate) fn authority_meta(
-    s: &[u8],
-    scheme_end: usize,
-    host_end: usize,
-    query: Option<usize>,
-    hash: Option<usize>,
-) -> Meta {
-    parse::authority_meta(s, scheme_end, host_end, query, hash)
 }
 
 impl<'a> Uri<'a> {
