@@ -323,13 +323,18 @@ fn follow(
     let mut e = pieces.end();
     // (Whether the last piece reached the cap: as after every joint below.)
     let mut truncated = e >= cap && cap < h.len();
+    let mut joint_capped = false;
     while !truncated {
         let hyphen = h[e - 1] == b'-';
         if !hyphen && !opts.join_unhyphenated {
             break;
         }
         let (j, breaks) = whitespace_run(h, e, cap, depth);
-        if breaks != 1 || j >= cap {
+        if j >= cap {
+            joint_capped = cap < h.len();
+            break;
+        }
+        if breaks != 1 {
             break;
         }
         let joint = if hyphen {
@@ -347,6 +352,8 @@ fn follow(
         };
         let e2 = memo.run.end(h, j, cap, run_end);
         if e2 == j {
+            // (A character at `j` that does not fit under the cap.)
+            joint_capped = j + 4 > cap && cap < h.len();
             break;
         }
         // (Each joint is one line break.)
@@ -362,6 +369,7 @@ fn follow(
                 consumed: pieces.end(),
                 pieces,
                 truncated: false,
+                joint_capped: false,
                 more: true,
             });
         }
@@ -398,6 +406,7 @@ fn follow(
         consumed: pieces.end(),
         pieces,
         truncated,
+        joint_capped,
         more: false,
     })
 }

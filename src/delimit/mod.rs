@@ -216,6 +216,11 @@ pub(crate) struct Delimited {
     /// A bare URL cut by a cap: the length cap (or the line cap, which
     /// the caller folds into it), or the lines a joined URL may span.
     pub(crate) truncated: bool,
+    /// A bare URL whose look for a joint after its last line stopped at
+    /// the cap: a later cap might have joined the next line (what a memo
+    /// of this candidate's verdict must know; the URL is not flagged, as
+    /// what lies past the cap is not looked at).
+    pub(crate) joint_capped: bool,
     /// A probe of a chain of joined lines that goes on past these pieces
     /// (`bare::delimit`): untrimmed, and not the URL's whole text.
     pub(crate) more: bool,

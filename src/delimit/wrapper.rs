@@ -200,6 +200,7 @@ pub(crate) fn delimit(
                 },
                 consumed: i + close.len(),
                 truncated: false,
+                joint_capped: false,
                 more: false,
             });
         }

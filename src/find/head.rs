@@ -284,7 +284,9 @@ impl Memo {
 
     /// The full path refused the `www.` candidate whose text is `first`
     /// (the piece on its line, from the trigger) and more pieces up to
-    /// `last` (lines joined after a hyphen, C-W3). A later `www.` in its
+    /// `last` (lines joined after a hyphen, C-W3); `capped`: a cap cut the
+    /// text, or kept a joint after it from being looked for (no memo: a
+    /// later trigger's cap is later). A later `www.` in its
     /// host on this line (the head check's region), before any `@` or `:`,
     /// has a host that is a suffix of this one's with the same continuation
     /// and end: the same last label, the same verdict (as `refused_www`).
@@ -297,7 +299,7 @@ impl Memo {
         cap: usize,
         first: (usize, usize),
         last: (usize, usize),
-        truncated: bool,
+        capped: bool,
     ) {
         let p = first.0;
         let (ls, le) = last;
@@ -305,7 +307,7 @@ impl Memo {
         // byte on either side), they may have moved it by what follows it
         // (a prepended letter before `)`, which this one's start dropped):
         // no memo.
-        if truncated || le <= ls || h[le - 1] >= 0x80 || h.get(le).is_some_and(|&b| b >= 0x80) {
+        if capped || le <= ls || h[le - 1] >= 0x80 || h.get(le).is_some_and(|&b| b >= 0x80) {
             return;
         }
         // Near the cap, a character that did not fit under it ended the
@@ -1240,6 +1242,24 @@ mod tests {
             links(&f, "*www.(www..\u{d4e}*")[0].0,
             "http://www..\u{d4e}*"
         );
+    }
+
+    /// C-S4, C-W3 (found by the 20x property test): a `www.` whose host
+    /// the parser cuts at a non-ASCII letter before a `(` is refused; a
+    /// later `www.` after the `(`, with the next line joined, is a link.
+    #[test]
+    fn c_s4_www_memo_after_a_joined_line() {
+        let mut b = FinderBuilder::new();
+        b.email(true)
+            .join_unhyphenated_breaks(true)
+            .max_url_len(24)
+            .max_line_len(40)
+            .max_wrapper_bytes(30)
+            .max_wrapper_lines(2);
+        let t = "\r\n>> www.\u{d4e}(www.80www.1\r\n>> =";
+        head_checks_agree(&b, t).unwrap_or_else(|e| panic!("{t:?}: {e}"));
+        let f = b.build().unwrap();
+        assert_eq!(links(&f, t)[0].0, "http://www.80www.1=");
     }
 
     /// C-S4: an IP literal after the userinfo's `@` is a host the parser

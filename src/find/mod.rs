@@ -1106,7 +1106,10 @@ impl Finder {
         let mut cut = verdict.parser_cut().map(Cut::At);
         let form = Form::Abbreviated;
         let d = self.delimit_bare(h, p, cap, depth, form, prefix, memo, &mut cut)?;
-        let (first, last, truncated) = (d.pieces.first, d.pieces.last(), d.truncated);
+        let (first, last) = (d.pieces.first, d.pieces.last());
+        // (Cut by a cap, or a joint the cap kept from looking: a later
+        // trigger's cap is later.)
+        let truncated = d.truncated || d.joint_capped;
         // (A chain decided from its first pieces: not its whole text.)
         let probed = matches!(cut, Some(Cut::Keep(_)));
         let brackets = &mut memo.bare.brackets;
@@ -1165,6 +1168,7 @@ impl Finder {
             pieces: Pieces::one(s, e),
             consumed: e,
             truncated: false,
+            joint_capped: false,
             more: false,
         };
         self.finish_wrapped(h, d, None, false, Context::UrlAngle, Some("mailto:"))
@@ -1233,6 +1237,7 @@ impl Finder {
                     pieces: Pieces::one(s, end),
                     consumed: end,
                     truncated: false,
+                    joint_capped: false,
                     more: false,
                 };
                 self.finish_bare(h, d, class, slashes, prefix, brackets, None)
