@@ -72,7 +72,7 @@ pub(crate) fn url_run(h: &[u8], i: usize, end: usize, stop: u8) -> usize {
 /// one of `% [ ] @ ( :` (which ask for the general parse and trimming
 /// rules: percent-encodings, IP literals, userinfo, brackets, ports);
 /// and, as bit masks over the bytes before that end, where the `/`, `?`
-/// and `#` are.
+/// and `#` are, and the other bytes C-F7 may drop at a URL's end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Look {
     /// Bytes from `i` to the first byte that ends the look (below
@@ -84,6 +84,10 @@ pub(crate) struct Look {
     pub(crate) query: u64,
     /// The same for `#`.
     pub(crate) hash: u64,
+    /// The same for `. , ; ! ' )`: with `?`, the bytes of the look that
+    /// C-F7 may drop at a URL's end (`bare::may_drop`; its `:` `]` `"`
+    /// end a look).
+    pub(crate) drop: u64,
 }
 
 /// How far [`look`] looks. A longer run is looked at for nothing and then
@@ -330,7 +334,7 @@ mod sse2 {
     /// `super::look`: 16 bytes a step.
     #[inline(always)]
     pub(super) fn look(h: &[u8], i: usize) -> Option<super::Look> {
-        let (mut slash, mut query, mut hash) = (0u64, 0u64, 0u64);
+        let (mut slash, mut query, mut hash, mut drop) = (0u64, 0u64, 0u64, 0u64);
         // SAFETY: SSE2 is in the x86_64 baseline; each load reads the 16
         // bytes at `i + k`, and runs only where `i + k + 16 <= h.len()`.
         unsafe {
@@ -354,6 +358,11 @@ mod sse2 {
                 slash |= (_mm_movemask_epi8(eq(b'/')) as u64) << k;
                 query |= (_mm_movemask_epi8(eq(b'?')) as u64) << k;
                 hash |= (_mm_movemask_epi8(eq(b'#')) as u64) << k;
+                let drops = _mm_or_si128(
+                    _mm_or_si128(_mm_or_si128(eq(b'.'), eq(b',')), eq(b';')),
+                    _mm_or_si128(_mm_or_si128(eq(b'!'), eq(b'\'')), eq(b')')),
+                );
+                drop |= (_mm_movemask_epi8(drops) as u64) << k;
                 if end != 0 {
                     let len = k + end.trailing_zeros() as usize;
                     let below = (1u64 << len) - 1;
@@ -362,6 +371,7 @@ mod sse2 {
                         slash: slash & below,
                         query: query & below,
                         hash: hash & below,
+                        drop: drop & below,
                     });
                 }
                 k += 16;
@@ -920,7 +930,7 @@ mod tests {
 
     /// `look`'s answer from a byte loop: the first byte that ends a look
     /// among the whole 16-byte steps from `i` (up to `LOOK_MAX`), and the
-    /// `/`, `?` and `#` before it.
+    /// `/`, `?`, `#` and droppable bytes before it.
     fn look_by_bytes(h: &[u8], i: usize) -> Option<Look> {
         let room = (h.len().saturating_sub(i) / 16 * 16).min(LOOK_MAX);
         let len = (0..room).find(|&k| ends_look(h[i + k]))?;
@@ -934,6 +944,9 @@ mod tests {
             slash: mask(b'/'),
             query: mask(b'?'),
             hash: mask(b'#'),
+            drop: [b'.', b',', b';', b'!', b'\'', b')']
+                .into_iter()
+                .fold(0, |m, b| m | mask(b)),
         })
     }
 

@@ -116,7 +116,6 @@ impl Finder {
         &self,
         h: &'h [u8],
         s: usize,
-        c: usize,
         cap: usize,
         form: Form,
         class: SchemeClass,
@@ -131,11 +130,6 @@ impl Finder {
             return Common::General;
         }
         let cap = cap.min(h.len());
-        if slashes {
-            if let Some(found) = self.one_look(h, s, c, cap, form, out) {
-                return Common::Decided(found);
-            }
-        }
         let e = if run > s {
             // (What the scan gives: not past the cap, which may be at `s`.)
             run.min(cap).max(s)
@@ -227,9 +221,9 @@ impl Finder {
     /// C-F7 trimming (every `)` unmatched, no `(` in it) and the parse
     /// come from the look's masks: a few steps for the whole text, where
     /// the run, the trimming and the parse each walked it (link-dense text
-    /// spent most of a link there). `None`: `bare_common` decides.
+    /// spent most of a link there). `None`: `Finder::at_bare` decides.
     #[inline(always)]
-    fn one_look<'h>(
+    pub(super) fn one_look<'h>(
         &self,
         h: &'h [u8],
         s: usize,
@@ -238,6 +232,10 @@ impl Finder {
         form: Form,
         out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
+        #[cfg(test)]
+        if !self.common_path {
+            return None;
+        }
         let a = c + 3;
         if !h.get(a)?.is_ascii_alphanumeric()
             || self.bare.join_unhyphenated
@@ -255,8 +253,13 @@ impl Finder {
             return None;
         }
         // C-F7 (`bare::trimmed_end`): no `(` or `[` in the text, no emphasis
-        // mark before it. The host's first byte stays.
-        let t = bare::trim_unbracketed(h, a, e);
+        // mark before it, so every byte it may drop does, from the end: the
+        // top run of the look's droppable bytes (below its first byte, a
+        // letter or digit). A byte loop was a tenth of a link where `)))`
+        // ends each.
+        let drops = (look.drop | look.query) << (64 - look.len);
+        let t = e - (!drops).leading_zeros() as usize;
+        debug_assert_eq!(t, bare::trim_unbracketed(h, a, e));
         // The parts, as offsets from `a`, then from `s`.
         let k = t - a;
         let below = (1u64 << k) - 1;
@@ -278,8 +281,13 @@ impl Finder {
             query.map(from_s),
             fragment.map(from_s),
         );
-        // ASCII: the look ends at every other byte.
-        put_common(out, crate::bytes::as_str(text)?, s, form, meta, false);
+        // ASCII: the scheme's bytes, `://`, and bytes the look took, which
+        // ends at every other byte (an ASCII test was a tenth of a link).
+        debug_assert!(text.is_ascii());
+        // SAFETY: ASCII is UTF-8.
+        #[allow(unsafe_code)]
+        let text = unsafe { std::str::from_utf8_unchecked(text) };
+        put_common(out, text, s, form, meta, false);
         Some(Some(t))
     }
 }

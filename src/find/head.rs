@@ -1480,7 +1480,9 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(20_000))]
 
-        /// `bare_common` finds what the general path finds.
+        /// The common paths (`bare_common`, `one_look`, and the bare
+        /// `scheme://` lane `Finder::slashes_candidate` that tries it
+        /// first) find what the general path finds.
         #[test]
         fn the_common_path_agrees_with_the_general_path(t in hostile_text()) {
             for b in [

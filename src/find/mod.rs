@@ -410,6 +410,7 @@ impl ClassTable {
         ClassTable { all, slots }
     }
 
+    #[inline]
     fn get(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
         if key != 0 && !self.slots.is_empty() {
             let mut j = Self::slot(key);
@@ -531,6 +532,7 @@ impl LineCounter {
 
     /// Advances to `at` over `h` (whose first byte is at offset `base` of
     /// the stream); returns the line and column of `at`.
+    #[inline]
     pub(crate) fn advance(&mut self, h: &[u8], base: usize, at: usize) -> (u64, u64) {
         if at > self.pos {
             let part = &h[self.pos - base..at - base];
@@ -559,6 +561,7 @@ pub struct Links<'f, 'h> {
 impl<'f, 'h> Iterator for Links<'f, 'h> {
     type Item = Link<'h>;
 
+    #[inline]
     fn next(&mut self) -> Option<Link<'h>> {
         let mut out = None;
         self.finder
@@ -771,7 +774,12 @@ impl Finder {
             if !self.memos {
                 st.memo = head::Memo::default();
             }
-            if let Some(consumed) = self.candidate(h, t, st.floor, line_cap, &mut st.memo, out) {
+            let found = if t.start == t.colon && t.kind == TriggerKind::Colon {
+                self.slashes_candidate(h, t.colon, st.floor, line_cap, &mut st.memo, out)
+            } else {
+                self.candidate(h, t, st.floor, line_cap, &mut st.memo, out)
+            };
+            if let Some(consumed) = found {
                 st.floor = consumed;
                 st.pos = st.pos.max(consumed);
                 return;
@@ -881,6 +889,51 @@ impl Finder {
         None
     }
 
+    /// `candidate` for a trigger `scheme://` whose `:` is at `c`. The
+    /// common bare link (a scheme the finder takes bare, neither wrapper
+    /// nor `URL:` before it, a text that `one_look` reads whole) is decided
+    /// here, with none of the calls and arguments of the general steps,
+    /// which were most of its cost in link-dense text.
+    #[inline(always)]
+    fn slashes_candidate<'h>(
+        &self,
+        h: &'h [u8],
+        c: usize,
+        floor: usize,
+        line_cap: usize,
+        memo: &mut head::Memo,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
+        let (s, key) = scheme::scheme_start(h, c, floor)?;
+        let end_limit = h.len().min(c + self.limits.forward());
+        if key == KEY_URL {
+            return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo, out);
+        }
+        let class = self.class(&h[s..c], key);
+        let bare = class.filter(|c| c.bare());
+        let op = wrapper::opener(h, s, floor, self.limits.back());
+        let (Some(class), Opener::None, false) = (bare, op, key == KEY_FILE) else {
+            return self.with_depth(s, memo, |memo, depth| {
+                self.at_scheme(h, s, c, key, floor, end_limit, line_cap, memo, depth, out)
+            });
+        };
+        // `at_scheme`'s steps for a bare `scheme://` text: urlx's policy for
+        // the authority (which refuses `scheme:///`), the look, the rest.
+        head::authority_policy(h, c)?;
+        let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
+        if let Some(found) = self.one_look(h, s, c, cap, Form::Bare, out) {
+            return found;
+        }
+        // (`//`; neither `mailto:` nor `file:`; no wrapper's run.)
+        let (slashes, mailto, file, run) = (true, false, false, 0);
+        self.with_depth(s, memo, |memo, depth| {
+            let form = Form::Bare;
+            self.at_bare(
+                h, s, c, cap, form, class, slashes, mailto, file, memo, depth, run, out,
+            )
+        })
+    }
+
     /// A candidate whose scheme `h[s..c]` has the `scheme::key` `key`;
     /// `depth` is the quote depth of its first line (`with_depth`).
     #[allow(clippy::too_many_arguments)]
@@ -965,6 +1018,38 @@ impl Finder {
         if !policy {
             return None;
         }
+        if slashes {
+            if let Some(found) = self.one_look(h, s, c, cap, form, out) {
+                return found;
+            }
+        }
+        self.at_bare(
+            h, s, c, cap, form, class, slashes, mailto, file, memo, depth, run, out,
+        )
+    }
+
+    /// The bare candidate at `s` (scheme `h[s..c]` of class `class`, which
+    /// the finder takes bare; `cap` its cap) once urlx's own rules took it
+    /// and `one_look`, for a `scheme://` text, did not decide it: the
+    /// common path for a short text, the head checks, then the general
+    /// path.
+    #[allow(clippy::too_many_arguments)]
+    fn at_bare<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        c: usize,
+        cap: usize,
+        form: Form,
+        class: SchemeClass,
+        slashes: bool,
+        mailto: bool,
+        file: bool,
+        memo: &mut head::Memo,
+        depth: &Depth,
+        run: usize,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
         // The common case, a short `scheme://` text: one parse decides it,
         // before the head checks (which would cost a link more). A long
         // text, or one without `//` (whose head check costs a byte or two),
@@ -975,7 +1060,6 @@ impl Finder {
             match self.bare_common(
                 h,
                 s,
-                c,
                 cap,
                 form,
                 class,
@@ -1017,7 +1101,7 @@ impl Finder {
         if !common_tried && cut.is_none() {
             let max = usize::MAX;
             if let Common::Decided(found) =
-                self.bare_common(h, s, c, cap, form, class, slashes, memo, max, run, out)
+                self.bare_common(h, s, cap, form, class, slashes, memo, max, run, out)
             {
                 return found;
             }
