@@ -114,6 +114,21 @@ pub(crate) fn look(h: &[u8], i: usize) -> Option<Look> {
     }
 }
 
+/// How many scheme bytes (`ALPHA / DIGIT / "+" / "-" / "."`) end at `c`,
+/// where fewer than 16 do and 16 bytes lie before `c`; `None` otherwise
+/// (and off x86_64). One step for the backward walk every `scheme://`
+/// trigger makes.
+#[inline(always)]
+pub(crate) fn scheme_bytes_before(h: &[u8], c: usize) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    return sse2::scheme_bytes_before(h, c);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (h, c);
+        None
+    }
+}
+
 /// Whether `b` ends a [`Look`]: no URL byte, or one of `% [ ] @ ( :`.
 #[cfg(test)]
 pub(crate) fn ends_look(b: u8) -> bool {
@@ -329,6 +344,37 @@ mod sse2 {
             );
             _mm_or_si128(range, marks)
         }
+    }
+
+    /// `super::scheme_bytes_before`.
+    #[inline(always)]
+    pub(super) fn scheme_bytes_before(h: &[u8], c: usize) -> Option<usize> {
+        if c < 16 || c > h.len() {
+            return None;
+        }
+        // SAFETY: SSE2 is in the x86_64 baseline; the load reads the 16
+        // bytes before `c`, and `16 <= c <= h.len()`.
+        let mask = unsafe {
+            let v = _mm_loadu_si128(h.as_ptr().add(c - 16).cast::<__m128i>());
+            let within = |v: __m128i, lo: u8, hi: u8| {
+                // Signed compares: bytes from 0x80 are below every bound.
+                _mm_and_si128(
+                    _mm_cmpgt_epi8(v, _mm_set1_epi8(lo as i8 - 1)),
+                    _mm_cmplt_epi8(v, _mm_set1_epi8(hi as i8 + 1)),
+                )
+            };
+            let letter = within(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'z');
+            // `- . / 0-9`, less `/`; and `+`.
+            let digit_etc = _mm_andnot_si128(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'/' as i8)),
+                within(v, b'-', b'9'),
+            );
+            let plus = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'+' as i8));
+            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit_etc), plus)) as u32
+        };
+        // Bit 15 is the byte before `c`: the run is the top run of ones.
+        let n = (!(mask << 16)).leading_zeros() as usize;
+        (n < 16).then_some(n)
     }
 
     /// `super::look`: 16 bytes a step.
@@ -970,8 +1016,53 @@ mod tests {
         );
     }
 
+    /// `scheme_bytes_before`'s answer from a byte loop.
+    fn scheme_bytes_by_bytes(h: &[u8], c: usize) -> Option<usize> {
+        if c < 16 || c > h.len() {
+            return None;
+        }
+        let n = h[..c]
+            .iter()
+            .rev()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+            .count();
+        (n < 16).then_some(n)
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn scheme_bytes_before_stop_at_every_byte_that_is_none() {
+        for b in 0u8..=255 {
+            for at in [0, 3, 9, 14, 15, 16, 17, 19] {
+                let mut h = b"aZ09+-.xyzhttpsQ:".repeat(2);
+                h[at] = b;
+                for c in [15, 16, 17, 18, 20, 33, 34] {
+                    assert_eq!(
+                        scheme_bytes_before(&h, c),
+                        scheme_bytes_by_bytes(&h, c),
+                        "{b:#x} at {at}, colon at {c}"
+                    );
+                }
+            }
+        }
+        assert_eq!(scheme_bytes_before(b"see more ((((http://", 17), Some(4));
+        assert_eq!(scheme_bytes_before(b"((((http://", 8), None);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        #[test]
+        #[cfg(target_arch = "x86_64")]
+        fn scheme_bytes_before_agree_with_a_byte_loop(
+            h in prop::collection::vec(
+                prop::sample::select(b"aZz09+-./:@ (\x80\xff`{[".to_vec()),
+                0..60,
+            ),
+            c in 0usize..60,
+        ) {
+            prop_assert_eq!(scheme_bytes_before(&h, c), scheme_bytes_by_bytes(&h, c));
+        }
 
         #[test]
         #[cfg(target_arch = "x86_64")]

@@ -410,8 +410,25 @@ impl ClassTable {
         ClassTable { all, slots }
     }
 
-    #[inline]
+    // Always inlined: every `scheme://` link asks, and the first probe
+    // answers most.
+    #[inline(always)]
     fn get(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
+        if key != 0 && !self.slots.is_empty() {
+            let (k, c) = self.slots[Self::slot(key)];
+            if k == key {
+                return c;
+            }
+            if k == 0 {
+                return None;
+            }
+        }
+        self.get_probing(name, key)
+    }
+
+    /// `get` past the first probe.
+    #[inline(never)]
+    fn get_probing(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
         if key != 0 && !self.slots.is_empty() {
             let mut j = Self::slot(key);
             loop {
@@ -647,7 +664,7 @@ impl Finder {
     }
 
     /// The class of the scheme `name`, whose `scheme::key` is `key`.
-    #[inline]
+    #[inline(always)]
     fn class(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
         self.classes.get(name, key)
     }
@@ -918,8 +935,14 @@ impl Finder {
             });
         };
         // `at_scheme`'s steps for a bare `scheme://` text: urlx's policy for
-        // the authority (which refuses `scheme:///`), the look, the rest.
-        head::authority_policy(h, c)?;
+        // the authority (which refuses `scheme:///`; a host that starts
+        // with a letter or digit, as `one_look` asks, meets it), the look,
+        // the rest.
+        let named = h.get(c + 3).is_some_and(u8::is_ascii_alphanumeric);
+        debug_assert!(!named || head::authority_policy(h, c).is_some());
+        if !named {
+            head::authority_policy(h, c)?;
+        }
         let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
         if let Some(found) = self.one_look(h, s, c, cap, Form::Bare, out) {
             return found;

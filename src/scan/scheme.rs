@@ -29,8 +29,36 @@ static SCHEME_BYTE: [bool; 256] = {
 /// byte before a scheme is not an ASCII letter, digit, `+`, `-` or `.`,
 /// so the run cannot be cut short), and the scheme's [`key`], folded in
 /// the same walk. `None` below `floor` or past the cap.
-#[inline]
+#[inline(always)]
 pub(crate) fn scheme_start(h: &[u8], colon: usize, floor: usize) -> Option<(usize, u64)> {
+    if let Some(n) = crate::bytes::scheme_bytes_before(h, colon) {
+        // The walk below, in one step: the run, not below the floor (nor
+        // past `MAX_SCHEME_LEN`: it is under 16), and its key from one load
+        // (the first byte lowest).
+        let n = n.min(colon - floor.min(colon));
+        let s = colon - n;
+        if n == 0
+            || !h[s].is_ascii_alphabetic()
+            || (s > 0 && s == floor && is_scheme_byte(h[s - 1]))
+        {
+            return None;
+        }
+        let key = if n > 8 {
+            0
+        } else {
+            let w = u64::from_le_bytes(h[colon - 8..colon].try_into().unwrap());
+            let drop = 8 * (8 - n) as u32;
+            (w >> drop) | (0x2020_2020_2020_2020u64 >> drop)
+        };
+        debug_assert_eq!(Some((s, key)), scheme_start_by_bytes(h, colon, floor));
+        return Some((s, key));
+    }
+    scheme_start_by_bytes(h, colon, floor)
+}
+
+/// `scheme_start`, a byte a step.
+#[inline(never)]
+fn scheme_start_by_bytes(h: &[u8], colon: usize, floor: usize) -> Option<(usize, u64)> {
     let lo = floor.max(colon.saturating_sub(MAX_SCHEME_LEN + 1));
     let mut k = 0u64;
     let mut n = 0;
