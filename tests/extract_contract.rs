@@ -504,3 +504,48 @@ fn c_s4_a_refusal_decided_at_the_cap_is_not_shared() {
         ["http://www.www.1)?%41"]
     );
 }
+
+/// C-O1 (links in order, with their lines): `Links` finds links a batch
+/// ahead; every link comes once, in order, with its line and column, and a
+/// clone taken inside a batch goes on as the original does.
+#[test]
+fn c_o1_links_found_ahead_come_in_order_with_their_places() {
+    let text: String = (0..20)
+        .map(|k| {
+            format!(
+                "{}line {k}: http://a{k}.example/x and <http://b{k}.example/>\n",
+                " ".repeat(k % 3)
+            )
+        })
+        .collect();
+    let mut it = find(&text);
+    let first: Vec<_> = it
+        .by_ref()
+        .take(11)
+        .map(|l| l.as_str().to_owned())
+        .collect();
+    let rest_of_clone: Vec<_> = it
+        .clone()
+        .map(|l| (l.as_str().to_owned(), l.line(), l.column()))
+        .collect();
+    let rest: Vec<_> = it
+        .map(|l| (l.as_str().to_owned(), l.line(), l.column()))
+        .collect();
+    assert_eq!(rest, rest_of_clone);
+    assert_eq!(first.len() + rest.len(), 40);
+    assert_eq!(first[10], "http://a5.example/x");
+    // Link 12 is the second of line 6 (k = 5): two spaces, `line 5: `,
+    // the first URL, ` and <`.
+    assert_eq!(
+        rest[0],
+        ("http://b5.example/".to_owned(), 6, 2 + 8 + 19 + 6 + 1)
+    );
+    let streamed: Vec<_> = Finder::new()
+        .stream(text.as_bytes())
+        .map(|l| {
+            l.map(|l| (l.as_str().to_owned(), l.line(), l.column()))
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(streamed[11..], rest[..]);
+}

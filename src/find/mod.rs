@@ -573,20 +573,32 @@ pub struct Links<'f, 'h> {
     h: &'h [u8],
     st: State,
     lines: LineCounter,
+    /// Links found ahead: `found[at..len]` are next.
+    found: [Option<Link<'h>>; BATCH],
+    at: usize,
+    len: usize,
 }
+
+/// How many links one search finds ahead for [`Links`]: one call of the
+/// search per link cost its set-up (a tenth of a link in link-dense text).
+const BATCH: usize = 8;
 
 impl<'f, 'h> Iterator for Links<'f, 'h> {
     type Item = Link<'h>;
 
     #[inline]
     fn next(&mut self) -> Option<Link<'h>> {
-        let mut out = None;
-        self.finder
-            .next_into(self.h, &mut self.st, self.h.len(), true, &mut out);
-        let link = out.as_mut()?;
+        if self.at == self.len {
+            self.len =
+                self.finder
+                    .next_into(self.h, &mut self.st, self.h.len(), true, &mut self.found);
+            self.at = 0;
+        }
+        let mut link = self.found.get_mut(self.at)?.take()?;
+        self.at += 1;
         let (line, col) = self.lines.advance(self.h, 0, link.start);
         link.set_position(line, col);
-        out
+        Some(link)
     }
 }
 
@@ -636,6 +648,9 @@ impl Finder {
             h: text.as_ref(),
             st: State::default(),
             lines: LineCounter::default(),
+            found: Default::default(),
+            at: 0,
+            len: 0,
         }
     }
 
@@ -681,15 +696,17 @@ impl Finder {
         stop: usize,
         eof: bool,
     ) -> Option<Link<'h>> {
-        let mut out = None;
+        let mut out = [None];
         self.next_into(h, st, stop, eof, &mut out);
+        let [out] = out;
         out
     }
 
-    /// [`Finder::next_in`], the link written into `out` (left as it is
-    /// when none is found). The link is built where the caller keeps it:
-    /// a link returned up the calls was copied at each return right after
-    /// it was written field by field, a load the store buffer cannot
+    /// [`Finder::next_in`] for up to `outs.len()` links, written into
+    /// `outs` in order; returns how many (the other slots hold what they
+    /// held, or a link no one asked for). A link is built where the caller
+    /// keeps it: one returned up the calls was copied at each return right
+    /// after it was written field by field, a load the store buffer cannot
     /// serve (sampled: a fifth of the iterator's time in link-dense text).
     #[inline]
     pub(crate) fn next_into<'h>(
@@ -698,20 +715,17 @@ impl Finder {
         st: &mut State,
         stop: usize,
         eof: bool,
-        out: &mut Option<Link<'h>>,
-    ) {
+        outs: &mut [Option<Link<'h>>],
+    ) -> usize {
         #[cfg(target_arch = "x86_64")]
         if self.scanner.avx2() {
             // SAFETY: the CPU has AVX2 (`Scanner::new` asked).
             #[allow(unsafe_code)]
-            unsafe {
-                self.next_into_avx2(h, st, stop, eof, out)
-            };
-            return;
+            return unsafe { self.next_into_avx2(h, st, stop, eof, outs) };
         }
-        self.next_into_with(h, st, stop, eof, out, |h, pos, floor| {
+        self.next_into_with(h, st, stop, eof, outs, |h, pos, floor| {
             self.scanner.next(h, pos, floor)
-        });
+        })
     }
 
     /// `next_into` compiled with AVX2: the trigger search inside it takes
@@ -729,12 +743,12 @@ impl Finder {
         st: &mut State,
         stop: usize,
         eof: bool,
-        out: &mut Option<Link<'h>>,
-    ) {
-        self.next_into_with(h, st, stop, eof, out, |h, pos, floor| {
+        outs: &mut [Option<Link<'h>>],
+    ) -> usize {
+        self.next_into_with(h, st, stop, eof, outs, |h, pos, floor| {
             // SAFETY: this function's caller checked that the CPU has AVX2.
             unsafe { self.scanner.next_avx2_ctx(h, pos, floor) }
-        });
+        })
     }
 
     /// `next_into`'s loop, with the trigger search `search`.
@@ -745,9 +759,10 @@ impl Finder {
         st: &mut State,
         stop: usize,
         eof: bool,
-        out: &mut Option<Link<'h>>,
+        outs: &mut [Option<Link<'h>>],
         search: impl Fn(&[u8], usize, usize) -> Option<Trigger>,
-    ) {
+    ) -> usize {
+        let mut n = 0;
         // Without the end of the input, keep a margin past the look-ahead
         // for the few bytes a check reads beyond its cap (a 3-byte closing
         // quote, CR LF, a grapheme's neighbour).
@@ -761,7 +776,7 @@ impl Finder {
                 // No trigger starts before it: searching again from here
                 // finds the same ones.
                 st.pos = t.start;
-                return;
+                return n;
             }
             st.pos = t.end;
             // The line cap: past `max_line_len` bytes of a line nothing is
@@ -791,6 +806,8 @@ impl Finder {
             if !self.memos {
                 st.memo = head::Memo::default();
             }
+            // (`n < outs.len()`: the loop returns when they are full.)
+            let out = &mut outs[n];
             let found = if t.start == t.colon && t.kind == TriggerKind::Colon {
                 self.slashes_candidate(h, t.colon, st.floor, line_cap, &mut st.memo, out)
             } else {
@@ -799,7 +816,10 @@ impl Finder {
             if let Some(consumed) = found {
                 st.floor = consumed;
                 st.pos = st.pos.max(consumed);
-                return;
+                n += 1;
+                if n == outs.len() {
+                    return n;
+                }
             }
         }
         // No trigger lies wholly in the rest; one may still end past it.
@@ -809,11 +829,12 @@ impl Finder {
             st.pos
                 .max(h.len().saturating_sub(self.scanner.max_pattern_len()))
         };
+        n
     }
 
     /// The candidate at trigger `t`: its link written into `out`, and
     /// where the text it took ends.
-    #[inline]
+    #[inline(never)]
     fn candidate<'h>(
         &self,
         h: &'h [u8],
