@@ -346,7 +346,7 @@ fn memchr_colon(s: &[u8]) -> Option<usize> {
 }
 
 /// `IPv4address` if the text is four dec-octets, else `reg-name`.
-#[inline]
+#[inline(always)]
 fn classify_reg_name(s: &[u8]) -> HostKind {
     // Cheap first test: an IPv4address starts and ends with a digit.
     if s.len() >= 7
