@@ -246,9 +246,14 @@ impl Finder {
         let look = crate::bytes::look(h, a)?;
         let e = a + look.len;
         // Not cut by a cap; ended by a byte that ends a URL (not one that
-        // asks for the general rules, not a character that may go on an
-        // IRI); not a hyphen that a line break may follow.
-        if e >= cap || h[e] >= 0x80 || crate::bytes::URL_BYTE[usize::from(h[e])] || h[e - 1] == b'-'
+        // asks for the general rules), or by a non-ASCII character that
+        // plainly ends it (`。`, `»`, `）` after a URL in text, as in
+        // `bare_common`), not one that may go on an IRI; not a hyphen that
+        // a line break may follow.
+        if e >= cap
+            || crate::bytes::URL_BYTE[usize::from(h[e])]
+            || h[e - 1] == b'-'
+            || (h[e] >= 0x80 && !bare::ends_at_boundary(h, e))
         {
             return None;
         }
