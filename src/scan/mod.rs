@@ -244,7 +244,7 @@ impl Scanner {
             let c_at = _mm_set1_epi8(at as i8);
             let case = _mm_set1_epi8(0x20);
             let w = _mm_set1_epi8(b'w' as i8);
-            while i + 16 <= h.len() {
+            let step = |i: usize| {
                 let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
                 let prev = _mm_loadu_si128(h.as_ptr().add(i - 1).cast::<__m128i>());
                 // `.` only after `w` or `W`: most dots end sentences.
@@ -256,14 +256,28 @@ impl Scanner {
                     _mm_or_si128(_mm_cmpeq_epi8(v, c_colon), _mm_cmpeq_epi8(v, c_at)),
                     d,
                 );
-                let mask = _mm_movemask_epi8(hits) as u32;
+                _mm_movemask_epi8(hits) as u32
+            };
+            loop {
+                // The steps with no hit in a loop of their own, as in
+                // `next_avx2`.
+                let mask = loop {
+                    if i + 16 > h.len() {
+                        return Err(i);
+                    }
+                    let mask = step(i);
+                    if mask != 0 {
+                        break mask;
+                    }
+                    i += 16;
+                };
+                i = std::hint::black_box(i);
                 if let Some(t) = self.first_hit(h, from, floor, i, mask) {
                     return Ok(t);
                 }
                 i += 16;
             }
         }
-        Err(i)
     }
 
     /// `next_sse2` with AVX2: 32 bytes a step. Between hits the search is
