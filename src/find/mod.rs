@@ -594,7 +594,11 @@ impl<'f, 'h> Iterator for Links<'f, 'h> {
                     .next_into(self.h, &mut self.st, self.h.len(), true, &mut self.found);
             self.at = 0;
         }
-        let mut link = self.found.get_mut(self.at)?.take()?;
+        if self.at >= self.len {
+            // (No link left: the search is at the end.)
+            return None;
+        }
+        let mut link = self.found[self.at].take()?;
         self.at += 1;
         let (line, col) = self.lines.advance(self.h, 0, link.start);
         link.set_position(line, col);
