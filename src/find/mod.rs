@@ -415,33 +415,38 @@ impl ClassTable {
     #[inline(always)]
     fn get(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
         if key != 0 && !self.slots.is_empty() {
-            let (k, c) = self.slots[Self::slot(key)];
+            let j = Self::slot(key);
+            let (k, c) = self.slots[j];
             if k == key {
                 return c;
             }
             if k == 0 {
                 return None;
             }
+            return self.probe_from(key, (j + 1) % Self::SLOTS);
         }
-        self.get_probing(name, key)
+        self.get_listed(name, key)
     }
 
-    /// `get` past the first probe.
+    /// `get` past a first probe that met another key: the slots from `j`.
     #[inline(never)]
-    fn get_probing(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
-        if key != 0 && !self.slots.is_empty() {
-            let mut j = Self::slot(key);
-            loop {
-                let (k, c) = self.slots[j];
-                if k == key {
-                    return c;
-                }
-                if k == 0 {
-                    return None;
-                }
-                j = (j + 1) % Self::SLOTS;
+    fn probe_from(&self, key: u64, mut j: usize) -> Option<SchemeClass> {
+        loop {
+            let (k, c) = self.slots[j];
+            if k == key {
+                return c;
             }
+            if k == 0 {
+                return None;
+            }
+            j = (j + 1) % Self::SLOTS;
         }
+    }
+
+    /// `get` where the slots do not answer: a name over 8 bytes (key 0),
+    /// or too many schemes for the slots.
+    #[inline(never)]
+    fn get_listed(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
         self.all
             .iter()
             .find(|(k, n, _)| {
