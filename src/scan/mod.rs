@@ -222,13 +222,7 @@ impl Scanner {
     #[cfg(target_arch = "x86_64")]
     #[allow(unsafe_code)]
     #[inline]
-    fn next_sse2(
-        &self,
-        h: &[u8],
-        from: usize,
-        mut i: usize,
-        floor: usize,
-    ) -> Result<Trigger, usize> {
+    fn next_sse2(&self, h: &[u8], from: usize, i: usize, floor: usize) -> Result<Trigger, usize> {
         use std::arch::x86_64::{
             __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
             _mm_or_si128, _mm_set1_epi8,
@@ -237,7 +231,7 @@ impl Scanner {
         let (dot, at) = self.hit_bytes();
         // SAFETY: SSE2 is part of the x86_64 baseline, so the intrinsics are
         // available; the loads read the 16 bytes at `i` and at `i - 1`, and
-        // the loop runs only while `i >= 1` and `i + 16 <= h.len()`.
+        // `steps` asks only where `i >= 1` and `i + 16 <= h.len()`.
         unsafe {
             let c_colon = _mm_set1_epi8(b':' as i8);
             let c_dot = _mm_set1_epi8(dot as i8);
@@ -258,25 +252,7 @@ impl Scanner {
                 );
                 _mm_movemask_epi8(hits) as u32
             };
-            loop {
-                // The steps with no hit in a loop of their own, as in
-                // `next_avx2`.
-                let mask = loop {
-                    if i + 16 > h.len() {
-                        return Err(i);
-                    }
-                    let mask = step(i);
-                    if mask != 0 {
-                        break mask;
-                    }
-                    i += 16;
-                };
-                i = std::hint::black_box(i);
-                if let Some(t) = self.first_hit(h, from, floor, i, mask) {
-                    return Ok(t);
-                }
-                i += 16;
-            }
+            self.steps(h, from, floor, i, 16, step)
         }
     }
 
@@ -297,7 +273,7 @@ impl Scanner {
         &self,
         h: &[u8],
         from: usize,
-        mut i: usize,
+        i: usize,
         floor: usize,
     ) -> Result<Trigger, usize> {
         use std::arch::x86_64::{
@@ -313,7 +289,7 @@ impl Scanner {
         let w = _mm256_set1_epi8(b'w' as i8);
         let step = |i: usize| {
             // SAFETY: the loads read the 32 bytes at `i` and at `i - 1`:
-            // `i >= 1` and `i + 32 <= h.len()` (the callers ask).
+            // `steps` asks only where `i >= 1` and `i + 32 <= h.len()`.
             let (v, prev) = unsafe {
                 (
                     _mm256_loadu_si256(h.as_ptr().add(i).cast::<__m256i>()),
@@ -330,20 +306,38 @@ impl Scanner {
             );
             _mm256_movemask_epi8(hits) as u32
         };
+        self.steps(h, from, floor, i, 32, step)
+    }
+
+    /// The search loop of `next_sse2` and `next_avx2`: `step(i)` is the
+    /// mask of the hits in the `width` bytes at `i`, asked only where they
+    /// lie in `h`. Returns the trigger, or where the next search goes on
+    /// (fewer than `width` bytes before the end).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn steps(
+        &self,
+        h: &[u8],
+        from: usize,
+        floor: usize,
+        mut i: usize,
+        width: usize,
+        step: impl Fn(usize) -> u32,
+    ) -> Result<Trigger, usize> {
         loop {
             // The steps with no hit, in a loop of their own. With the hits'
             // checks in the loop, LLVM kept three more induction variables
             // for them, on the stack: three memory increments a step, a
             // quarter of the step's instructions.
             let mask = loop {
-                if i + 32 > h.len() {
+                if i + width > h.len() {
                     return Err(i);
                 }
                 let mask = step(i);
                 if mask != 0 {
                     break mask;
                 }
-                i += 32;
+                i += width;
             };
             // (Opaque to the loop above, so that nothing derived from `i`
             // is carried through it: mail text 3.28 -> 3.24 instructions a
@@ -352,7 +346,7 @@ impl Scanner {
             if let Some(t) = self.first_hit(h, from, floor, i, mask) {
                 return Ok(t);
             }
-            i += 32;
+            i += width;
         }
     }
 
