@@ -217,7 +217,8 @@ impl Finder {
     /// that starts with a letter or digit, no byte that asks for the
     /// general rules (`% [ ] @ ( :`: percent-encodings, IP literals,
     /// userinfo, brackets, a port), at most one `#`, no emphasis mark
-    /// before it, no hyphen or non-ASCII character at its end. Its end, the
+    /// before it, no hyphen at its end, and after it a byte that ends a URL
+    /// or a non-ASCII character that plainly does (`。`, `»`). Its end, the
     /// C-F7 trimming (every `)` unmatched, no `(` in it) and the parse
     /// come from the look's masks: a few steps for the whole text, where
     /// the run, the trimming and the parse each walked it (link-dense text
