@@ -1267,7 +1267,7 @@ impl Finder {
         let (first, last) = (d.pieces.first, d.pieces.last());
         // (Cut by a cap, or a joint the cap kept from looking: a later
         // trigger's cap is later.)
-        let truncated = d.truncated || d.joint_capped;
+        let capped = d.truncated || d.joint_capped;
         // (A chain decided from its first pieces: not its whole text.)
         let probed = matches!(cut, Some(Cut::Keep(_)));
         let brackets = &mut memo.bare.brackets;
@@ -1275,7 +1275,7 @@ impl Finder {
         if found.is_none() && self.head_checks() && !probed {
             // Refused by the full path (the head could not tell: a join, a
             // non-ASCII end): later `www.` triggers in its host learn it.
-            memo.refused_www_text(h, cap, first, last, truncated);
+            memo.refused_www_text(h, cap, first, last, capped);
         }
         found
     }
