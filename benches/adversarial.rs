@@ -379,37 +379,10 @@ mod simd_floor {
         _mm256_movemask_epi8(x) as u32 as u64
     }
 
-    /// Where a link's line and column are counted from.
+    /// The line of the window's first byte, and where that line starts.
     struct Lines {
         line: u64,
         start: usize,
-        counted: usize,
-    }
-
-    impl Lines {
-        /// Line and column of `s`; `nl` holds the line feeds of the 192
-        /// bytes from `w` (which `s` lies in), used when the last count
-        /// stopped inside them.
-        fn at(&mut self, h: &[u8], s: usize, w: usize, nl: &[u64; 3]) -> (u64, usize) {
-            if self.counted >= w {
-                let (from, to) = (self.counted - w, s - w);
-                for (k, &m) in nl.iter().enumerate() {
-                    let within = |x: usize| x.clamp(k * 64, k * 64 + 64) - k * 64;
-                    let part = m & ones(within(to)) & !ones(within(from));
-                    if part != 0 {
-                        self.line += u64::from(part.count_ones());
-                        self.start = w + k * 64 + 64 - part.leading_zeros() as usize;
-                    }
-                }
-            } else {
-                for i in memchr::memchr_iter(b'\n', &h[self.counted..s]) {
-                    self.line += 1;
-                    self.start = self.counted + i + 1;
-                }
-            }
-            self.counted = s;
-            (self.line, s - self.start + 1)
-        }
     }
 
     /// The low `n` bits (`n <= 64`).
@@ -425,11 +398,7 @@ mod simd_floor {
     #[target_feature(enable = "avx2,popcnt,lzcnt,bmi1,bmi2")]
     pub(super) unsafe fn links(h: &[u8], mut each: impl FnMut(&str, usize, u64, usize)) -> usize {
         let (mut n, mut next) = (0, 0);
-        let mut lines = Lines {
-            line: 1,
-            start: 0,
-            counted: 0,
-        };
+        let mut lines = Lines { line: 1, start: 0 };
         // Blocks `prev`, `cur` and `ahead` (the 192 bytes from `base - 64`);
         // links whose colon is in `cur`.
         let mut prev = Masks::default();
@@ -504,24 +473,37 @@ mod simd_floor {
                 };
                 // ASCII: every URL byte is.
                 let text = std::str::from_utf8_unchecked(&h[s..t]);
-                let (line, col) = if base >= 64 && s >= base - 64 {
-                    lines.at(h, s, base - 64, &[prev.nl, cur.nl, ahead.nl])
+                // The line feeds of `prev` and `cur` before `s`. (A scheme
+                // that starts before `prev` has only letters there.)
+                let nl = if s + 64 >= base {
+                    w2(prev.nl, cur.nl) & ((1u128 << (s + 64 - base)) - 1)
                 } else {
-                    lines.at(h, s, usize::MAX, &[0; 3])
+                    0
                 };
-                each(text, s, line, col);
+                let (line, start) = if nl != 0 {
+                    let last = base + 64 - nl.leading_zeros() as usize;
+                    (lines.line + u64::from(nl.count_ones()), last)
+                } else {
+                    (lines.line, lines.start)
+                };
+                each(text, s, line, s - start + 1);
                 n += 1;
                 if next >= base + 64 {
                     break;
                 }
             }
+            if prev.nl != 0 {
+                lines.line += u64::from(prev.nl.count_ones());
+                lines.start = base - prev.nl.leading_zeros() as usize;
+            }
             prev = cur;
             cur = ahead;
             base += 64;
         }
-        // The last bytes, and links past them, by the byte loops.
+        // The last bytes, and links past them, by the byte loops, counting
+        // lines from the window's first byte.
         let (mut line, mut start) = (lines.line, lines.start);
-        let mut counted = lines.counted;
+        let mut counted = base - 64;
         let from = next.max(base);
         let mut last = next;
         for c in memchr::memchr_iter(b':', &h[from..]).map(|i| from + i) {
@@ -550,11 +532,14 @@ mod simd_floor {
                 t -= 1;
             }
             let text = std::str::from_utf8_unchecked(&h[s..t]);
-            for i in memchr::memchr_iter(b'\n', &h[counted..s]) {
-                line += 1;
-                start = counted + i + 1;
+            // (A scheme before `counted` has only letters from there.)
+            if s > counted {
+                for i in memchr::memchr_iter(b'\n', &h[counted..s]) {
+                    line += 1;
+                    start = counted + i + 1;
+                }
+                counted = s;
             }
-            counted = s;
             each(text, s, line, s - start + 1);
             n += 1;
         }
