@@ -639,7 +639,7 @@ fn main() {
     );
     println!("| mail text, e-mail mode | | {base_email:.0} | | | | 1.00 | 1.00 ({lk_base_email:.0} MB/s) | | | |");
     // The slowest of issue 7's families and of the others, and the largest
-    // loss per byte from 1 MB to 16 MB beside mail text's own.
+    // loss per byte from 1 MB to 16 MB.
     let mut worst_issue: (f64, &str) = (f64::MAX, "");
     let mut worst_other: (f64, &str) = (f64::MAX, "");
     let mut worst_growth: (f64, &str) = (f64::MAX, "");
@@ -681,11 +681,12 @@ fn main() {
         if low < worst.0 {
             *worst = (low, fam.name);
         }
-        if !fam.email {
-            let growth = (row[1] / row[0]) / (base[1] / base[0]);
-            if growth < worst_growth.0 {
-                worst_growth = (growth, fam.name);
-            }
+        // A family's 16 MB throughput over its 1 MB throughput: under 1
+        // where a byte costs more in a longer text (or where the 16 MB
+        // text no longer fits in the cache, as mail text's).
+        let growth = row[1] / row[0];
+        if growth < worst_growth.0 {
+            worst_growth = (growth, fam.name);
         }
         let per_link = per_link.map_or("-".into(), |n| n.to_string());
         let ratio_1mb = ratio_1mb.map_or("".into(), |r| format!("{r:.2}"));
@@ -720,7 +721,8 @@ fn main() {
         show(worst_other)
     );
     println!(
-        "lowest 16 MB throughput over 1 MB throughput, as a fraction of mail text's: {}; linear time keeps it near 1",
-        show(worst_growth)
+        "lowest 16 MB throughput over 1 MB throughput: {}; mail text's: {:.2} (out of the cache at 16 MB); linear time keeps it near 1",
+        show(worst_growth),
+        base[1] / base[0]
     );
 }
