@@ -33,7 +33,8 @@
 //!
 //! Mail text: the SpamAssassin mbox (`corpora/fetch.sh`), repeated to the
 //! size; without it, the shared forms corpus; without that, the bundled
-//! sample. Each figure is the best of 5 passes.
+//! sample. Each figure is the best of at least 5 passes, repeated until
+//! they took 100 ms (`best`).
 //!
 //! Run: `cargo bench --bench adversarial [-- FILTER]`.
 
