@@ -220,50 +220,105 @@ static URL_BYTE: [bool; 256] = {
 /// trailing `. , ; : ! ? ' ) ]`, and the link's line and column; with
 /// `parse`, only texts that `urlx::uri::parse` takes. No wrappers, quote
 /// prefixes, rejoining, policy, bracket balance, caps or `www.`.
-fn floor_links(h: &[u8], parse: bool, mut each: impl FnMut(&str, usize, u64, usize)) -> usize {
-    let (mut n, mut line, mut line_start, mut counted) = (0, 1u64, 0, 0);
+fn floor_links(h: &[u8], parse: bool, each: impl FnMut(&str, usize, u64, usize)) -> usize {
+    let lines = ByteLines {
+        line: 1,
+        start: 0,
+        counted: 0,
+    };
+    floor_links_from(h, 0, 0, lines, parse, each)
+}
+
+/// `floor_links` for the colons from `from`, where no link starts before
+/// `next` (the end of the last one) and `lines` has counted the lines up
+/// to its `counted`.
+fn floor_links_from(
+    h: &[u8],
+    from: usize,
+    mut next: usize,
+    mut lines: ByteLines,
+    parse: bool,
+    mut each: impl FnMut(&str, usize, u64, usize),
+) -> usize {
+    let mut n = 0;
     // (One search over the whole text: `memchr` called at each colon
     // costs its set-up a link.)
-    let mut next = 0;
-    for c in memchr::memchr_iter(b':', h) {
+    for c in memchr::memchr_iter(b':', &h[from..]).map(|i| from + i) {
         if c < next || h.get(c + 1..c + 3) != Some(b"//") {
             continue;
         }
-        let mut s = c;
-        while s > 0 && h[s - 1].is_ascii_alphabetic() {
-            s -= 1;
-        }
+        let s = scheme_start_by_bytes(h, c);
         if s == c {
             continue;
         }
-        let mut e = c + 3;
-        while e < h.len() && URL_BYTE[h[e] as usize] {
-            e += 1;
-        }
+        let e = run_end_by_bytes(h, c + 3);
         next = e;
-        let mut t = e;
-        while t > s
-            && matches!(
-                h[t - 1],
-                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b')' | b']'
-            )
-        {
-            t -= 1;
-        }
+        let t = trimmed_by_bytes(h, s, e);
         // ASCII: every URL byte is.
         let text = std::str::from_utf8(&h[s..t]).unwrap();
         if parse && urlx::uri::parse(text).is_err() {
             continue;
         }
-        for i in memchr::memchr_iter(b'\n', &h[counted..s]) {
-            line += 1;
-            line_start = counted + i + 1;
-        }
-        counted = s;
-        each(text, s, line, s - line_start + 1);
+        let (line, col) = lines.at(h, s);
+        each(text, s, line, col);
         n += 1;
     }
     n
+}
+
+/// The floors' byte loop for a scheme: the letters before the colon at `c`.
+fn scheme_start_by_bytes(h: &[u8], c: usize) -> usize {
+    let mut s = c;
+    while s > 0 && h[s - 1].is_ascii_alphabetic() {
+        s -= 1;
+    }
+    s
+}
+
+/// The floors' byte loop for a run: where the URL bytes from `i` end.
+fn run_end_by_bytes(h: &[u8], mut i: usize) -> usize {
+    while i < h.len() && URL_BYTE[h[i] as usize] {
+        i += 1;
+    }
+    i
+}
+
+/// The floors' byte loop for the trim: `h[s..e]` less its trailing
+/// `. , ; : ! ? ' ) ]`.
+fn trimmed_by_bytes(h: &[u8], s: usize, mut e: usize) -> usize {
+    while e > s
+        && matches!(
+            h[e - 1],
+            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b')' | b']'
+        )
+    {
+        e -= 1;
+    }
+    e
+}
+
+/// The byte floor's line count: line `line` starts at `start`, and the
+/// line feeds before `counted` are counted.
+struct ByteLines {
+    line: u64,
+    start: usize,
+    counted: usize,
+}
+
+impl ByteLines {
+    /// The line and column of `s`, at or after the last place asked.
+    /// (A scheme that starts before `counted` has only letters from
+    /// there, so its line is the one counted.)
+    fn at(&mut self, h: &[u8], s: usize) -> (u64, usize) {
+        if s > self.counted {
+            for i in memchr::memchr_iter(b'\n', &h[self.counted..s]) {
+                self.line += 1;
+                self.start = self.counted + i + 1;
+            }
+            self.counted = s;
+        }
+        (self.line, s - self.start + 1)
+    }
 }
 
 /// `floor_links` as block scanning does it, the design the ninth and tenth
@@ -291,7 +346,6 @@ fn simd_floor_links(h: &[u8], each: impl FnMut(&str, usize, u64, usize)) -> usiz
 
 #[cfg(target_arch = "x86_64")]
 mod simd_floor {
-    use super::URL_BYTE;
     use std::arch::x86_64::*;
     use std::hint::black_box;
 
@@ -440,11 +494,7 @@ mod simd_floor {
                 let s = if run < 64 + ci && base >= 64 {
                     c - run
                 } else {
-                    let mut s = c;
-                    while s > 0 && h[s - 1].is_ascii_alphabetic() {
-                        s -= 1;
-                    }
-                    s
+                    super::scheme_start_by_bytes(h, c)
                 };
                 if s == c {
                     continue;
@@ -455,11 +505,7 @@ mod simd_floor {
                 let e = if stop != 0 && a + (stop.trailing_zeros() as usize) < 128 {
                     base + a + stop.trailing_zeros() as usize
                 } else {
-                    let mut e = c + 3;
-                    while e < h.len() && URL_BYTE[h[e] as usize] {
-                        e += 1;
-                    }
-                    e
+                    super::run_end_by_bytes(h, c + 3)
                 };
                 next = e;
                 // Trailing punctuation, from the masks where the run ended
@@ -468,16 +514,7 @@ mod simd_floor {
                     let drop = w2(cur.drop, ahead.drop) & ((1u128 << (e - base)) - 1);
                     e - (!(drop << (128 - (e - base)))).leading_zeros() as usize
                 } else {
-                    let mut t = e;
-                    while t > s
-                        && matches!(
-                            h[t - 1],
-                            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b')' | b']'
-                        )
-                    {
-                        t -= 1;
-                    }
-                    t
+                    super::trimmed_by_bytes(h, s, e)
                 };
                 // ASCII: every URL byte is.
                 let text = std::str::from_utf8_unchecked(&h[s..t]);
@@ -508,50 +545,14 @@ mod simd_floor {
             cur = ahead;
             base += 64;
         }
-        // The last bytes, and links past them, by the byte loops, counting
+        // The last bytes, and links past them, by the byte floor, counting
         // lines from the window's first byte.
-        let (mut line, mut start) = (lines.line, lines.start);
-        let mut counted = base - 64;
-        let from = next.max(base);
-        let mut last = next;
-        for c in memchr::memchr_iter(b':', &h[from..]).map(|i| from + i) {
-            if c < last || h.get(c + 1..c + 3) != Some(b"//") {
-                continue;
-            }
-            let mut s = c;
-            while s > 0 && h[s - 1].is_ascii_alphabetic() {
-                s -= 1;
-            }
-            if s == c {
-                continue;
-            }
-            let mut e = c + 3;
-            while e < h.len() && URL_BYTE[h[e] as usize] {
-                e += 1;
-            }
-            last = e;
-            let mut t = e;
-            while t > s
-                && matches!(
-                    h[t - 1],
-                    b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b')' | b']'
-                )
-            {
-                t -= 1;
-            }
-            let text = std::str::from_utf8_unchecked(&h[s..t]);
-            // (A scheme before `counted` has only letters from there.)
-            if s > counted {
-                for i in memchr::memchr_iter(b'\n', &h[counted..s]) {
-                    line += 1;
-                    start = counted + i + 1;
-                }
-                counted = s;
-            }
-            each(text, s, line, s - start + 1);
-            n += 1;
-        }
-        n
+        let lines = super::ByteLines {
+            line: lines.line,
+            start: lines.start,
+            counted: base - 64,
+        };
+        n + super::floor_links_from(h, next.max(base), next, lines, false, each)
     }
 }
 
