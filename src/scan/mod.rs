@@ -522,16 +522,13 @@ impl Scanner {
 }
 
 /// The bytes after which a `www.` is inside a word, a path or an address:
-/// scheme bytes (`ALPHA / DIGIT / "+" / "-" / "."`), `@`, `/`, `:`, `_`.
+/// the scheme bytes (`ALPHA / DIGIT / "+" / "-" / "."`), `@`, `/`, `:`, `_`.
 static BEFORE_WWW_IN_WORD: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = c.is_ascii_alphanumeric()
-            || matches!(c, b'+' | b'-' | b'.' | b'@' | b'/' | b':' | b'_');
-        b += 1;
-    }
+    let mut t = scheme::SCHEME_BYTE;
+    t[b'@' as usize] = true;
+    t[b'/' as usize] = true;
+    t[b':' as usize] = true;
+    t[b'_' as usize] = true;
     t
 };
 

@@ -13,7 +13,7 @@ pub(crate) fn is_scheme_byte(b: u8) -> bool {
 
 /// `ALPHA / DIGIT / "+" / "-" / "."`: one load instead of five compares in
 /// the backward walk every colon trigger makes.
-static SCHEME_BYTE: [bool; 256] = {
+pub(crate) static SCHEME_BYTE: [bool; 256] = {
     let mut t = [false; 256];
     let mut c = 0;
     while c < 128 {
