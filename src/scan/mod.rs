@@ -544,7 +544,7 @@ mod tests {
         }
     }
 
-    /// C-F6: a `www.` trigger in any case, not inside a word, a path or an
+    /// C-F4, C-F3: a `www.` trigger in any case, not inside a word, a path or an
     /// address, unless the byte before it ends the last link (`floor`); and
     /// none that starts before the search does.
     #[test]
