@@ -67,6 +67,7 @@ pub mod linkify;
 pub mod mail;
 mod scan;
 mod stream;
+mod switches;
 #[cfg(test)]
 mod testing;
 pub mod uri;

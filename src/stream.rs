@@ -7,6 +7,28 @@ use std::io::{self, Read};
 
 use crate::find::{Finder, LineCounter, Link, State};
 
+impl Finder {
+    /// The links in everything `reader` yields, read in chunks: memory stays
+    /// bounded by the caps whatever the input's size, and the links are
+    /// those [`Finder::links`] gives for the whole input (a URL across a
+    /// chunk boundary included). Spans, lines and columns count from the
+    /// start of the stream.
+    ///
+    /// ```
+    /// let text = "see <http://a.example/long/\n   path> and http://b.example/";
+    /// let finder = urlx::Finder::new();
+    /// let urls: Vec<String> = finder
+    ///     .stream(text.as_bytes())
+    ///     .map(|l| l.map(|l| l.as_str().to_owned()))
+    ///     .collect::<Result<_, _>>()
+    ///     .unwrap();
+    /// assert_eq!(urls, ["http://a.example/long/path", "http://b.example/"]);
+    /// ```
+    pub fn stream<R: std::io::Read>(&self, reader: R) -> StreamLinks<'_, R> {
+        StreamLinks::new(self, reader)
+    }
+}
+
 /// Bytes asked of the reader at a time, by default.
 const CHUNK: usize = 64 * 1024;
 

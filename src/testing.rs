@@ -29,3 +29,43 @@ pub(crate) fn replay<Q: Ord + Copy, M: Default, E>(
     }
     Ok(())
 }
+
+/// Which optional steps run on this thread (`crate::switches`): all, but
+/// where a test turns one off to compare the links found with and without
+/// it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Switches {
+    pub(crate) head_checks: bool,
+    pub(crate) fast_path: bool,
+    pub(crate) memos: bool,
+    pub(crate) empty_path_refusal: bool,
+    pub(crate) avx2: bool,
+}
+
+impl Switches {
+    /// Every step on.
+    pub(crate) const ALL: Switches = Switches {
+        head_checks: true,
+        fast_path: true,
+        memos: true,
+        empty_path_refusal: true,
+        avx2: true,
+    };
+}
+
+thread_local! {
+    static SWITCHES: std::cell::Cell<Switches> = const { std::cell::Cell::new(Switches::ALL) };
+}
+
+/// The switches of this thread.
+pub(crate) fn switches() -> Switches {
+    SWITCHES.with(|s| s.get())
+}
+
+/// Runs `f` with `s` as this thread's switches.
+pub(crate) fn with_switches<R>(s: Switches, f: impl FnOnce() -> R) -> R {
+    let before = SWITCHES.with(|c| c.replace(s));
+    let r = f();
+    SWITCHES.with(|c| c.set(before));
+    r
+}

@@ -10,7 +10,8 @@
 
 use std::borrow::Cow;
 
-use super::{head, Context, Finder, Link};
+use super::candidate::Context;
+use super::{head, Finder, Link};
 use crate::delimit::bare;
 use crate::delimit::rejoin::{ws_at, Depth};
 use crate::delimit::wrapper::{self, Opener};
@@ -57,8 +58,7 @@ impl Finder {
         run: &mut usize,
         out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
-        #[cfg(test)]
-        if !self.common_path {
+        if !crate::switches::fast_path() {
             return None;
         }
         let (close, spaces, form, open_at, breaks) = wrapper::shape(op)?;
@@ -125,8 +125,7 @@ impl Finder {
         run: usize,
         out: &mut Option<Link<'h>>,
     ) -> Common {
-        #[cfg(test)]
-        if !self.common_path {
+        if !crate::switches::fast_path() {
             return Common::General;
         }
         let cap = cap.min(h.len());
@@ -233,8 +232,7 @@ impl Finder {
         form: Form,
         out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
-        #[cfg(test)]
-        if !self.common_path {
+        if !crate::switches::fast_path() {
             return None;
         }
         let a = c + 3;

@@ -46,10 +46,6 @@ pub(crate) struct Trigger {
 /// The trigger search, built once per finder.
 #[derive(Clone, Debug)]
 pub(crate) struct Scanner {
-    /// The refusal of a name followed by an empty path runs (always, but
-    /// in the tests that compare the links found with and without it).
-    #[cfg(test)]
-    pub(crate) empty_path_refusal: bool,
     /// The keys (`scheme::key`) of `url` and the schemes without `//`.
     keys: Vec<u64>,
     /// Those names longer than a key holds, lower case.
@@ -102,8 +98,6 @@ impl Scanner {
             .filter_map(|n| n.last())
             .fold(0, |m, &b| m | letter_bit(b));
         Scanner {
-            #[cfg(test)]
-            empty_path_refusal: true,
             keys: names.iter().map(|n| key(n)).filter(|&k| k != 0).collect(),
             long_names: names.iter().filter(|n| key(n) == 0).cloned().collect(),
             www,
@@ -117,18 +111,12 @@ impl Scanner {
         }
     }
 
-    /// Whether the search may take AVX2 steps: the CPU has them, and
-    /// `use_sse2` did not turn them off.
+    /// Whether the search may take AVX2 steps: the CPU has them (and a
+    /// test did not turn them off, to compare with what a CPU without
+    /// them runs).
     #[cfg(target_arch = "x86_64")]
     pub(crate) fn avx2(&self) -> bool {
-        self.avx2
-    }
-
-    /// Searches with SSE2 even where the CPU has AVX2 (what a CPU without
-    /// it runs; the tests compare the two).
-    #[cfg(all(test, target_arch = "x86_64"))]
-    pub(crate) fn use_sse2(&mut self) {
-        self.avx2 = false;
+        self.avx2 && crate::switches::avx2()
     }
 
     /// How many bytes decide a trigger: a search that found none in a
@@ -416,10 +404,7 @@ impl Scanner {
                 // non-ASCII character (IRIs) there, it is empty, which
                 // every form refuses (`<URL:<URL:...`). At a window's end
                 // the search resumes before this colon.
-                #[cfg(test)]
-                let refuse = self.empty_path_refusal;
-                #[cfg(not(test))]
-                let refuse = true;
+                let refuse = crate::switches::empty_path_refusal();
                 match h.get(p + 1) {
                     Some(&b)
                         if URL_BYTE[b as usize]
@@ -677,9 +662,9 @@ mod tests {
             prop_assert_eq!(each_place(&s, &h), want.clone());
             #[cfg(target_arch = "x86_64")]
             {
-                let mut s = s;
-                s.use_sse2();
-                prop_assert_eq!(each_place(&s, &h), want);
+                use crate::testing::{with_switches, Switches};
+                let sse2 = Switches { avx2: false, ..Switches::ALL };
+                prop_assert_eq!(with_switches(sse2, || each_place(&s, &h)), want);
             }
         }
     }

@@ -1,0 +1,90 @@
+//! The last word on a candidate: a wrapped text must be a URI whole, and
+//! every URL meets the structural rules of C-F2 and C-F3 beyond syntax.
+
+use super::candidate::Context;
+use super::{make_link, with_prefix, Finder, Link};
+use crate::delimit::Delimited;
+use crate::scan::scheme::SchemeClass;
+use crate::uri::{self, Uri};
+
+impl Finder {
+    /// Checks a wrapped candidate: the whole text must be a URI.
+    pub(super) fn finish_wrapped<'h>(
+        &self,
+        h: &'h [u8],
+        d: Delimited,
+        class: Option<SchemeClass>,
+        slashes: bool,
+        ctx: Context,
+        prefix: Option<&str>,
+    ) -> Option<(Link<'h>, usize)> {
+        let text = d.pieces.text(h)?;
+        if text.len() > self.limits.max_url_len {
+            return None;
+        }
+        let url = with_prefix(text, prefix);
+        let u = uri::parse_iri(&url).ok()?;
+        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, prefix.is_some()) {
+            return None;
+        }
+        let meta = u.meta();
+        let alt = d.pieces.alt(h).map(|a| match prefix {
+            Some(p) => format!("{p}{a}"),
+            None => a,
+        });
+        Some((make_link(url, &d, meta, alt), d.consumed))
+    }
+
+    /// The structural rules of C-F2 and C-F3 beyond syntax.
+    pub(super) fn acceptable(
+        &self,
+        u: &Uri<'_>,
+        class: Option<SchemeClass>,
+        slashes: bool,
+        ctx: Context,
+        abbreviated: bool,
+    ) -> bool {
+        let scheme = || u.scheme().unwrap_or("");
+        if abbreviated {
+            if scheme().eq_ignore_ascii_case("mailto") {
+                return !u.path().is_empty();
+            }
+            // `www.` + at least one more label, not a bare number.
+            let host = u.host().unwrap_or("");
+            let rest = host.get(4..).unwrap_or("");
+            let last = rest.rsplit('.').next().unwrap_or("");
+            return rest.contains('.')
+                && !last.is_empty()
+                && !last.bytes().all(|b| b.is_ascii_digit());
+        }
+        if slashes || class.is_some_and(|c| c.authority()) {
+            // (A host is there exactly when an authority is.)
+            let Some(host) = u.host() else {
+                return false;
+            };
+            // A host of punctuation alone (`https://=` where quoted-printable
+            // broke a line) names nothing.
+            return host.bytes().any(|b| b.is_ascii_alphanumeric() || b >= 0x80)
+                || (scheme().eq_ignore_ascii_case("file") && u.path().len() > 1);
+        }
+        let path = u.path();
+        if path.is_empty() {
+            return false;
+        }
+        // In running text a word such as `news:` is followed by prose: a
+        // bare opaque URL starts with ASCII (`的news:形式…` is no URL).
+        let first = path.as_bytes()[0];
+        if ctx == Context::Bare
+            && !(first.is_ascii_alphanumeric() || matches!(first, b'*' | b'%' | b'_' | b'~' | b'+'))
+        {
+            return false;
+        }
+        if scheme().eq_ignore_ascii_case("mailto") && ctx == Context::Bare && !path.contains('@') {
+            return false;
+        }
+        if scheme().eq_ignore_ascii_case("urn") && !path.contains(':') {
+            return false;
+        }
+        true
+    }
+}

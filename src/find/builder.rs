@@ -1,0 +1,234 @@
+//! [`FinderBuilder`]: the finder's configuration, checked once.
+
+use super::schemes::ClassTable;
+use super::Finder;
+use crate::delimit::bare::BareOptions;
+use crate::delimit::Limits;
+use crate::scan::scheme::{self, is_scheme_byte, SchemeClass, MAX_SCHEME_LEN};
+use crate::scan::Scanner;
+
+/// Errors in a finder's configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// A scheme name that is not `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+    InvalidScheme(String),
+    /// A cap of zero.
+    ZeroLimit(&'static str),
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildError::InvalidScheme(s) => write!(f, "invalid scheme name {s:?}"),
+            BuildError::ZeroLimit(what) => write!(f, "{what} must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Configures a [`Finder`].
+///
+/// ```
+/// let finder = urlx::FinderBuilder::new()
+///     .email(true)
+///     .bare_schemes(["http", "https"])
+///     .build()
+///     .unwrap();
+/// let urls: Vec<_> = finder
+///     .links("ftp://a.example/ or https://b.example/, or me@c.example.")
+///     .map(|l| l.as_str().to_owned())
+///     .collect();
+/// assert_eq!(urls, ["https://b.example/", "mailto:me@c.example"]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct FinderBuilder {
+    bare: Vec<String>,
+    wrapped: Vec<String>,
+    email: bool,
+    www: bool,
+    join_unhyphenated: bool,
+    limits: Limits,
+}
+
+impl Default for FinderBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FinderBuilder {
+    /// The defaults: the schemes of C-F2 bare, `urn:` and `tel:` inside
+    /// wrappers, `www.` abbreviations on, e-mail addresses off, C-W6 off,
+    /// URLs up to 8 KiB, wrappers up to 2 KiB and 8 lines.
+    pub fn new() -> Self {
+        let bare = scheme::BARE_AUTHORITY
+            .iter()
+            .chain(scheme::BARE_OPAQUE)
+            .map(|s| s.to_string())
+            .collect();
+        let wrapped = scheme::WRAPPED_OPAQUE
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        FinderBuilder {
+            bare,
+            wrapped,
+            email: false,
+            www: true,
+            join_unhyphenated: false,
+            limits: Limits {
+                max_url_len: 8192,
+                max_wrapper_bytes: 2048,
+                max_wrapper_lines: 8,
+                max_line_len: None,
+            },
+        }
+    }
+
+    /// The schemes found in bare text (replaces the default list). Inside
+    /// `<…>` and quotes, these and any scheme followed by `//` count;
+    /// inside `<URL:…>`, any scheme.
+    pub fn bare_schemes<I, S>(&mut self, schemes: I) -> &mut Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.bare = schemes
+            .into_iter()
+            .map(|s| s.as_ref().to_ascii_lowercase())
+            .collect();
+        self
+    }
+
+    /// Schemes without `//` found only inside `<…>` and quotes (replaces
+    /// the default `urn`, `tel`).
+    pub fn wrapped_schemes<I, S>(&mut self, schemes: I) -> &mut Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.wrapped = schemes
+            .into_iter()
+            .map(|s| s.as_ref().to_ascii_lowercase())
+            .collect();
+        self
+    }
+
+    /// Report bare e-mail addresses as `mailto:` links (C-F5; off by
+    /// default). Addresses in `<…>` (Message-IDs, `From:` lines) never are.
+    pub fn email(&mut self, yes: bool) -> &mut Self {
+        self.email = yes;
+        self
+    }
+
+    /// Report `www.` hosts as `http://` URLs (C-F4; on by default).
+    pub fn abbreviated(&mut self, yes: bool) -> &mut Self {
+        self.www = yes;
+        self
+    }
+
+    /// C-W6: join a bare URL that ends exactly at a line end with the next
+    /// line when that begins with `/`, `?`, `&`, `=`, `#` or `%` (off by
+    /// default).
+    pub fn join_unhyphenated_breaks(&mut self, yes: bool) -> &mut Self {
+        self.join_unhyphenated = yes;
+        self
+    }
+
+    /// The longest URL in bytes of text (default 8192); a longer one is
+    /// cut there and flagged ([`Link::is_truncated`]).
+    pub fn max_url_len(&mut self, bytes: usize) -> &mut Self {
+        self.limits.max_url_len = bytes;
+        self
+    }
+
+    /// The most bytes a wrapper may span, opener to closer (default 2048).
+    pub fn max_wrapper_bytes(&mut self, bytes: usize) -> &mut Self {
+        self.limits.max_wrapper_bytes = bytes;
+        self
+    }
+
+    /// The most bytes of a line looked at (default: no cap; 0 means no
+    /// cap). Past it nothing is looked for in that line, and a URL that
+    /// reaches it is cut there and flagged ([`Link::is_truncated`]): for
+    /// inputs with huge lines (base64 blobs, minified HTML) that should
+    /// cost no more than their cap.
+    pub fn max_line_len(&mut self, bytes: usize) -> &mut Self {
+        self.limits.max_line_len = (bytes > 0).then_some(bytes);
+        self
+    }
+
+    /// The most lines a wrapper may span (default 8, C-W5), and a bare URL
+    /// joined across line breaks (C-W3, C-W6): such a URL is cut at the
+    /// last line break it may cross, and flagged ([`Link::is_truncated`]).
+    /// A wrapper that would span more is no wrapper (its text is read as
+    /// bare text).
+    pub fn max_wrapper_lines(&mut self, lines: usize) -> &mut Self {
+        self.limits.max_wrapper_lines = lines;
+        self
+    }
+
+    /// Builds the finder.
+    pub fn build(&self) -> Result<Finder, BuildError> {
+        for s in self.bare.iter().chain(&self.wrapped) {
+            let b = s.as_bytes();
+            if b.is_empty()
+                || !b[0].is_ascii_alphabetic()
+                || !b.iter().all(|&c| is_scheme_byte(c))
+                || b.len() > MAX_SCHEME_LEN
+            {
+                return Err(BuildError::InvalidScheme(s.clone()));
+            }
+        }
+        let l = &self.limits;
+        if l.max_url_len == 0 {
+            return Err(BuildError::ZeroLimit("max_url_len"));
+        }
+        if l.max_wrapper_bytes == 0 {
+            return Err(BuildError::ZeroLimit("max_wrapper_bytes"));
+        }
+        if l.max_wrapper_lines == 0 {
+            return Err(BuildError::ZeroLimit("max_wrapper_lines"));
+        }
+        let mut classes: Vec<(String, SchemeClass)> = Vec::new();
+        let mut opaque = Vec::new();
+        for (name, bare) in self
+            .bare
+            .iter()
+            .map(|s| (s, true))
+            .chain(self.wrapped.iter().map(|s| (s, false)))
+        {
+            let authority = scheme::BARE_AUTHORITY.contains(&name.as_str());
+            if !authority && !opaque.contains(name) {
+                opaque.push(name.clone());
+            }
+            match classes.iter_mut().find(|(n, _)| n == name) {
+                Some((_, c)) => {
+                    *c = SchemeClass::new(c.bare() || bare, c.wrapped() || !bare, c.authority());
+                }
+                None => classes.push((name.clone(), SchemeClass::new(bare, !bare, authority))),
+            }
+        }
+        Ok(Finder {
+            scanner: Scanner::new(
+                &opaque,
+                self.www,
+                self.email,
+                self.limits.max_line_len.is_some(),
+            ),
+            classes: ClassTable::new(
+                classes
+                    .into_iter()
+                    .map(|(n, c)| (scheme::key(n.as_bytes()), n, c))
+                    .collect(),
+            ),
+            limits: self.limits,
+            bare: BareOptions {
+                join_unhyphenated: self.join_unhyphenated,
+                max_lines: self.limits.max_wrapper_lines,
+            },
+        })
+    }
+}

@@ -1,0 +1,294 @@
+//! What a trigger starts: `URL:` and its URL, a `scheme:` in a wrapper or
+//! bare, a `www.` abbreviation, an e-mail address; which rules its
+//! context applies ([`Context`]).
+
+use super::{head, put, Finder, Link};
+use crate::delimit::rejoin::{whitespace_run, Depth};
+use crate::delimit::wrapper::{self, Opener};
+use crate::delimit::Form;
+use crate::scan::scheme::{
+    self, is_scheme_byte, SchemeClass, KEY_FILE, KEY_MAILTO, KEY_URL, MAX_SCHEME_LEN,
+};
+use crate::scan::{Trigger, TriggerKind};
+
+/// Which rules a candidate's scheme meets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Context {
+    /// `<URL:…>`: any absolute URI.
+    UrlAngle,
+    /// `<…>` or quotes: known schemes, and any scheme with `//`.
+    Wrapped,
+    /// Bare, or after a bare `URL:`: the bare schemes only.
+    Bare,
+}
+
+impl Context {
+    /// The rules for a URL after this wrapper opener.
+    pub(super) fn of(op: Opener) -> Context {
+        if matches!(op, Opener::UrlAngle { .. }) {
+            Context::UrlAngle
+        } else {
+            Context::Wrapped
+        }
+    }
+}
+
+impl Finder {
+    /// The candidate at trigger `t`: its link written into `out`, and
+    /// where the text it took ends.
+    #[inline]
+    pub(super) fn candidate<'h>(
+        &self,
+        h: &'h [u8],
+        t: Trigger,
+        floor: usize,
+        line_cap: usize,
+        memo: &mut head::Memo,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
+        let end_limit = h.len().min(t.start + self.limits.forward());
+        match t.kind {
+            TriggerKind::Colon => {
+                let c = t.colon;
+                let (s, key) = scheme::scheme_start(h, c, floor)?;
+                if key == KEY_URL {
+                    return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo, out);
+                }
+                self.with_depth(s, memo, |memo, depth| {
+                    self.at_scheme(h, s, c, key, floor, end_limit, line_cap, memo, depth, out)
+                })
+            }
+            // The scanner refused a `www.` inside a word, path or address.
+            TriggerKind::Www => put(
+                out,
+                self.with_depth(t.start, memo, |memo, depth| {
+                    self.at_www(h, t.start, floor, end_limit, line_cap, memo, depth)
+                }),
+            ),
+            TriggerKind::At => put(out, self.at_email(h, t, floor, end_limit, line_cap)),
+        }
+    }
+
+    /// Runs `f` with the quote depth of the line that holds `at` (the line
+    /// prefix an earlier whitespace run skipped may tell it), and keeps
+    /// the last line prefix `f`'s whitespace runs skip, for the next
+    /// candidate.
+    #[inline(always)]
+    pub(super) fn with_depth<R>(
+        &self,
+        at: usize,
+        memo: &mut head::Memo,
+        f: impl FnOnce(&mut head::Memo, &Depth) -> R,
+    ) -> R {
+        let depth = Depth::of_line(at, self.limits.back(), memo.prefix);
+        let r = f(memo, &depth);
+        if let Some(learned) = depth.learned() {
+            memo.prefix = learned;
+        }
+        r
+    }
+
+    /// `URL:` followed, after optional whitespace, by a scheme or `www.`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn after_url_prefix<'h>(
+        &self,
+        h: &'h [u8],
+        c: usize,
+        floor: usize,
+        end_limit: usize,
+        line_cap: usize,
+        memo: &mut head::Memo,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
+        // The scanner refused `URL:` followed by neither blank nor letter.
+        let blank_end = end_limit.min(c + 1 + self.limits.max_wrapper_bytes);
+        let (j, _) = self.with_depth(c, memo, |_, depth| {
+            whitespace_run(h, c + 1, blank_end, depth)
+        });
+        if j >= end_limit || !h[j].is_ascii_alphabetic() {
+            return None;
+        }
+        let mut k = j;
+        while k < end_limit && k - j <= MAX_SCHEME_LEN && is_scheme_byte(h[k]) {
+            k += 1;
+        }
+        if h.get(k) == Some(&b':') {
+            let key = scheme::key(&h[j..k]);
+            return self.with_depth(j, memo, |memo, depth| {
+                self.at_scheme(h, j, k, key, floor, end_limit, line_cap, memo, depth, out)
+            });
+        }
+        if h.len() >= j + 4 && h[j..j + 4].eq_ignore_ascii_case(b"www.") {
+            return put(
+                out,
+                self.with_depth(j, memo, |memo, depth| {
+                    self.at_www(h, j, floor, end_limit, line_cap, memo, depth)
+                }),
+            );
+        }
+        None
+    }
+
+    /// `candidate` for a trigger `scheme://` whose `:` is at `c`. The
+    /// common bare link (a scheme the finder takes bare, neither wrapper
+    /// nor `URL:` before it, a text that `one_look` reads whole) is decided
+    /// here, with none of the calls and arguments of the general steps,
+    /// which were most of its cost in link-dense text.
+    #[inline(always)]
+    pub(super) fn slashes_candidate<'h>(
+        &self,
+        h: &'h [u8],
+        c: usize,
+        floor: usize,
+        line_cap: usize,
+        memo: &mut head::Memo,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
+        let (s, key) = scheme::scheme_start(h, c, floor)?;
+        let end_limit = h.len().min(c + self.limits.forward());
+        if key == KEY_URL {
+            return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo, out);
+        }
+        let class = self.class(&h[s..c], key);
+        let bare = class.filter(|c| c.bare());
+        let op = wrapper::opener(h, s, floor, self.limits.back());
+        let (Some(class), Opener::None, false) = (bare, op, key == KEY_FILE) else {
+            return self.with_depth(s, memo, |memo, depth| {
+                self.at_scheme(h, s, c, key, floor, end_limit, line_cap, memo, depth, out)
+            });
+        };
+        // `at_scheme`'s steps for a bare `scheme://` text: urlx's policy for
+        // the authority (which refuses `scheme:///`; a host that starts
+        // with a letter or digit, as `one_look` asks, meets it), the look,
+        // the rest.
+        let named = h.get(c + 3).is_some_and(u8::is_ascii_alphanumeric);
+        debug_assert!(!named || head::authority_policy(h, c).is_some());
+        if !named {
+            head::authority_policy(h, c)?;
+        }
+        let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
+        if let Some(found) = self.one_look(h, s, c, cap, Form::Bare, out) {
+            return found;
+        }
+        self.bare_slashes_general(h, s, c, cap, class, memo, out)
+    }
+
+    /// `at_bare` for the lane's bare `scheme://` text that the look did not
+    /// decide: out of the lane's loop, with `at_bare` inlined as in
+    /// `at_scheme` (a call more a trigger cost hostile text a tenth).
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn bare_slashes_general<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        c: usize,
+        cap: usize,
+        class: SchemeClass,
+        memo: &mut head::Memo,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
+        // (`//`; neither `mailto:` nor `file:`; no wrapper's run.)
+        let (slashes, mailto, file, run) = (true, false, false, 0);
+        self.with_depth(s, memo, |memo, depth| {
+            let form = Form::Bare;
+            self.at_bare(
+                h, s, c, cap, form, class, slashes, mailto, file, memo, depth, run, out,
+            )
+        })
+    }
+
+    /// A candidate whose scheme `h[s..c]` has the `scheme::key` `key`;
+    /// `depth` is the quote depth of its first line (`with_depth`).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn at_scheme<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        c: usize,
+        key: u64,
+        floor: usize,
+        end_limit: usize,
+        line_cap: usize,
+        memo: &mut head::Memo,
+        depth: &Depth,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
+        let slashes = h.get(c + 1..c + 3) == Some(b"//");
+        let file = key == KEY_FILE;
+        // `scheme:///`, `scheme://?`: an empty authority, refused in every
+        // form (`acceptable`), but `file:///`.
+        if slashes
+            && matches!(h.get(c + 3), Some(b'/' | b'?' | b'#'))
+            && !file
+            && crate::switches::head_checks()
+        {
+            return None;
+        }
+        let class = self.class(&h[s..c], key);
+        let op = wrapper::opener(h, s, floor, self.limits.back());
+        // (Known where past `s`.)
+        let mut run = 0;
+        if op.is_wrapper() {
+            let ctx = Context::of(op);
+            let known = class.is_some_and(|c| c.bare() || c.wrapped());
+            if ctx == Context::UrlAngle || known || slashes {
+                match self.wrapped_common(
+                    h, s, op, end_limit, class, slashes, ctx, depth, &mut run, out,
+                ) {
+                    Some(Some(consumed)) => return Some(consumed),
+                    // No URL in this wrapper: on to the bare rules.
+                    Some(None) => {}
+                    None => {
+                        if let Some(d) = wrapper::delimit(
+                            h,
+                            s,
+                            op,
+                            &self.limits,
+                            end_limit,
+                            depth,
+                            &mut memo.wrap,
+                        ) {
+                            if let Some(found) =
+                                self.finish_wrapped(h, d, class, slashes, ctx, None)
+                            {
+                                return put(out, Some(found));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Bare, or a wrapper that was none (C-W5).
+        let class = class.filter(|c| c.bare())?;
+        if class.authority() && !slashes {
+            return None;
+        }
+        let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
+        let form = if op == Opener::BarePrefix {
+            Form::UrlPrefix
+        } else {
+            Form::Bare
+        };
+        let mailto = key == KEY_MAILTO;
+        // urlx's own rules first: they are cheap, and no path may take
+        // what they refuse.
+        let policy = file
+            || if slashes {
+                head::authority_policy(h, c).is_some()
+            } else {
+                !mailto || head::mailto_policy(h, c, memo).is_some()
+            };
+        if !policy {
+            return None;
+        }
+        if slashes {
+            if let Some(found) = self.one_look(h, s, c, cap, form, out) {
+                return found;
+            }
+        }
+        self.at_bare(
+            h, s, c, cap, form, class, slashes, mailto, file, memo, depth, run, out,
+        )
+    }
+}

@@ -1,0 +1,72 @@
+//! A bare e-mail address, read as a `mailto:` URL (C-F5, e-mail mode).
+
+use super::candidate::Context;
+use super::{Finder, Link};
+use crate::delimit::{Delimited, Form, Pieces};
+use crate::scan::{email, Trigger};
+
+impl Finder {
+    /// A bare e-mail address around the `@` of `t` (C-F5, e-mail mode).
+    pub(super) fn at_email<'h>(
+        &self,
+        h: &'h [u8],
+        t: Trigger,
+        floor: usize,
+        end_limit: usize,
+        line_cap: usize,
+    ) -> Option<(Link<'h>, usize)> {
+        let a = t.start;
+        // Every `@` in e-mail mode comes here, but those the scanner
+        // refused by the same rule; where it found the domain (with the
+        // same limit), it says so. The domain first: its rules refuse most.
+        let e = if t.domain > 0 {
+            t.domain
+        } else {
+            let limit = end_limit
+                .min(a + email::DOMAIN_REACH)
+                .min(line_cap)
+                .min(h.len());
+            email::domain(h, a, limit).ok()?
+        };
+        // The local part.
+        let is_local = |b: u8| EMAIL_LOCAL[b as usize];
+        let lo = floor.max(a.saturating_sub(64));
+        let mut s = a;
+        while s > lo && is_local(h[s - 1]) {
+            s -= 1;
+        }
+        if s == a || h[s] == b'.' || h[a - 1] == b'.' {
+            return None;
+        }
+        // Not inside `<…>`, a URL, or a longer word.
+        if s > 0 && (is_local(h[s - 1]) || matches!(h[s - 1], b'<' | b'/' | b':' | b'@' | b'=')) {
+            return None;
+        }
+        if h.get(e)
+            .is_some_and(|&b| b == b'@' || b.is_ascii_alphanumeric())
+        {
+            return None;
+        }
+        let d = Delimited {
+            form: Form::Email,
+            pieces: Pieces::one(s, e),
+            consumed: e,
+            truncated: false,
+            joint_capped: false,
+            more: false,
+        };
+        self.finish_wrapped(h, d, None, false, Context::UrlAngle, Some("mailto:"))
+    }
+}
+
+/// Bytes of the local part of a bare e-mail address (C-F5).
+pub(super) static EMAIL_LOCAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-');
+        c += 1;
+    }
+    t
+};

@@ -1,0 +1,92 @@
+//! The schemes a finder knows and what each may do (bare, wrapped, with
+//! an authority), looked up at every colon trigger.
+
+use crate::scan::scheme::SchemeClass;
+
+/// The schemes a finder knows, looked up by `scheme::key` in a small
+/// open-addressing table (every colon trigger asks; a list scan cost more
+/// than the rest of a refused trigger).
+#[derive(Clone, Debug)]
+pub(super) struct ClassTable {
+    /// Each scheme's key (0 for names over 8 bytes), name and class.
+    all: Vec<(u64, String, SchemeClass)>,
+    /// Each slot's key (0 for none) and class: one load a probe (an index
+    /// into `all` made the key's load wait on the index's, at every
+    /// trigger). Empty when the keys would fill more than half of it.
+    slots: Vec<(u64, Option<SchemeClass>)>,
+}
+
+impl ClassTable {
+    const SLOTS: usize = 64;
+
+    pub(super) fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize
+    }
+
+    pub(super) fn new(all: Vec<(u64, String, SchemeClass)>) -> Self {
+        let mut slots = vec![(0u64, None); Self::SLOTS];
+        if all.len() > Self::SLOTS / 2 {
+            slots.clear();
+        }
+        for &(k, _, c) in &all {
+            if k == 0 || slots.is_empty() {
+                continue;
+            }
+            let mut j = Self::slot(k);
+            while slots[j].0 != 0 {
+                j = (j + 1) % Self::SLOTS;
+            }
+            slots[j] = (k, Some(c));
+        }
+        ClassTable { all, slots }
+    }
+
+    // Always inlined: every `scheme://` link asks, and the first probe
+    // answers most.
+    #[inline(always)]
+    pub(super) fn get(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
+        if key != 0 && !self.slots.is_empty() {
+            let j = Self::slot(key);
+            let (k, c) = self.slots[j];
+            if k == key {
+                return c;
+            }
+            if k == 0 {
+                return None;
+            }
+            return self.probe_from(key, (j + 1) % Self::SLOTS);
+        }
+        self.get_listed(name, key)
+    }
+
+    /// `get` past a first probe that met another key: the slots from `j`.
+    #[inline(never)]
+    pub(super) fn probe_from(&self, key: u64, mut j: usize) -> Option<SchemeClass> {
+        loop {
+            let (k, c) = self.slots[j];
+            if k == key {
+                return c;
+            }
+            if k == 0 {
+                return None;
+            }
+            j = (j + 1) % Self::SLOTS;
+        }
+    }
+
+    /// `get` where the slots do not answer: a name over 8 bytes (key 0),
+    /// or too many schemes for the slots.
+    #[inline(never)]
+    pub(super) fn get_listed(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
+        self.all
+            .iter()
+            .find(|(k, n, _)| {
+                if key != 0 {
+                    *k == key
+                } else {
+                    n.as_bytes().eq_ignore_ascii_case(name)
+                }
+            })
+            .map(|&(_, _, c)| c)
+    }
+}
