@@ -59,7 +59,6 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
-mod bytes;
 mod delimit;
 mod find;
 pub mod linkify;

@@ -3,6 +3,8 @@
 //! next trigger, and the look-ahead after it (see `Limits`), so a link is
 //! the same whether its bytes arrived in one read or in many.
 
+#![forbid(unsafe_code)]
+
 use std::io::{self, Read};
 
 use crate::find::{Finder, LineCounter, Link, State};

@@ -4,6 +4,8 @@
 //! property tests turn one off at a time (`crate::testing::Switches`, for
 //! the thread they run on) and compare the links found.
 
+#![forbid(unsafe_code)]
+
 macro_rules! switch {
     ($(#[$doc:meta] $name:ident)*) => {$(
         #[$doc]

@@ -1,5 +1,7 @@
 //! Test support shared by the memos' property tests.
 
+#![forbid(unsafe_code)]
+
 /// Replays `queries` against a fresh memo twice: in the order given, and
 /// sorted (the finder asks in order; a memo must also answer out of
 /// order). Before query `drop_at` the window loses its first `by` bytes,

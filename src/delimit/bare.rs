@@ -6,7 +6,7 @@
 use super::rejoin::{whitespace_run, Depth, Joint};
 use super::unicode::{char_at, ends_bare_url, grapheme_floor, never_joins_ascii};
 use super::{Delimited, Form, Pieces};
-use crate::bytes::{contains2, url_run};
+use crate::scan::bytes::{contains2, url_run};
 
 /// Options for bare URLs.
 #[derive(Clone, Copy, Debug)]
@@ -491,7 +491,7 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
                 // many as are unmatched): `((((x))))` ends in a long run.
                 let (p, q) = open.get_or_insert_with(|| brackets.count(h, s, e0));
                 let n = if b == b')' { p } else { q };
-                let run = (e - crate::bytes::run_back(h, s, e, b)) as isize;
+                let run = (e - crate::scan::bytes::run_back(h, s, e, b)) as isize;
                 let d = (-*n).clamp(0, run);
                 *n += d;
                 e -= d as usize;
@@ -552,7 +552,7 @@ const UNMATCHED: isize = isize::MIN / 2;
 /// Opened minus closed parentheses, and the same for square brackets.
 #[inline]
 pub(crate) fn count_brackets(t: &[u8]) -> (isize, isize) {
-    crate::bytes::brackets(t)
+    crate::scan::bytes::brackets(t)
 }
 
 /// Trims a text that the parser cut short, by the same rule.
@@ -661,7 +661,7 @@ mod tests {
             drop_at in 0usize..30,
             by in 0usize..64,
         ) {
-            let url = |h: &[u8], i: usize, cap: usize| crate::bytes::url_run(h, i, cap, 0);
+            let url = |h: &[u8], i: usize, cap: usize| crate::scan::bytes::url_run(h, i, cap, 0);
             let shift = |(runs, ascii): &mut (RunMemo, RunMemo), by| {
                 runs.shift(by);
                 ascii.shift(by);

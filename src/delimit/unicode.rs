@@ -4,7 +4,7 @@
 
 use unicode_segmentation::{GraphemeCursor, GraphemeIncomplete};
 
-pub(crate) use crate::bytes::char_at;
+pub(crate) use crate::scan::bytes::char_at;
 
 /// The non-ASCII characters that end a bare URL, as sorted, disjoint
 /// ranges: whitespace (NBSP, U+1680 and the rest of Unicode's `White_Space`

@@ -209,7 +209,7 @@ impl Finder {
                     cut_text(h, &mut d, n, brackets)?;
                     continue;
                 }
-                (Cow::Borrowed(crate::bytes::as_str(&h[s..e])?), m)
+                (Cow::Borrowed(crate::scan::bytes::as_str(&h[s..e])?), m)
             } else {
                 if one && prefix.is_some_and(|p| p.ends_with("://")) {
                     // A `www.` text: where the parser stops in it after

@@ -68,11 +68,11 @@ impl Finder {
         let cap = end_limit
             .min(open_at + self.limits.max_wrapper_bytes)
             .min(h.len());
-        let e = crate::bytes::url_run(h, s, cap, close[0]);
+        let e = crate::scan::bytes::url_run(h, s, cap, close[0]);
         if e == s || e >= cap {
             return None;
         }
-        if !crate::bytes::has_at(h, e, close) {
+        if !crate::scan::bytes::has_at(h, e, close) {
             // Whitespace, then a byte that ends the wrapper (or the cap):
             // no URL in it (quoted mail: `<http://a/` at a line's end, a
             // `<` after the next line's prefix). `wrapper::delimit` takes
@@ -133,9 +133,9 @@ impl Finder {
             // (What the scan gives: not past the cap, which may be at `s`.)
             run.min(cap).max(s)
         } else {
-            memo.bare
-                .ascii
-                .end(h, s, cap, |h, i, cap| crate::bytes::url_run(h, i, cap, 0))
+            memo.bare.ascii.end(h, s, cap, |h, i, cap| {
+                crate::scan::bytes::url_run(h, i, cap, 0)
+            })
         };
         if e - s > max_run {
             return Common::Long;
@@ -192,7 +192,7 @@ impl Finder {
     ) -> Option<bool> {
         let m = uri::parse_common_meta(text)?;
         // ASCII: the one-pass parser takes nothing else.
-        let text = crate::bytes::as_str(text)?;
+        let text = crate::scan::bytes::as_str(text)?;
         let u = uri::Uri::from_parts(text, m);
         // `acceptable`'s answer for most links, from the components while
         // they are in registers (the call read them back from memory right
@@ -212,7 +212,7 @@ impl Finder {
     }
 
     /// `bare_common` for a `scheme://` text (`c` is the colon) that one
-    /// [`bytes::look`](crate::bytes::look) reads whole before `cap`: a host
+    /// [`bytes::look`](crate::scan::bytes::look) reads whole before `cap`: a host
     /// that starts with a letter or digit, no byte that asks for the
     /// general rules (`% [ ] @ ( :`: percent-encodings, IP literals,
     /// userinfo, brackets, a port), at most one `#`, no emphasis mark
@@ -242,7 +242,7 @@ impl Finder {
         {
             return None;
         }
-        let look = crate::bytes::look(h, a)?;
+        let look = crate::scan::bytes::look(h, a)?;
         let e = a + look.len;
         // Not cut by a cap; ended by a byte that ends a URL (not one that
         // asks for the general rules), or by a non-ASCII character that
@@ -250,7 +250,7 @@ impl Finder {
         // `bare_common`), not one that may go on an IRI; not a hyphen that
         // a line break may follow.
         if e >= cap
-            || crate::bytes::URL_BYTE[usize::from(h[e])]
+            || crate::scan::bytes::URL_BYTE[usize::from(h[e])]
             || h[e - 1] == b'-'
             || (h[e] >= 0x80 && !bare::ends_at_boundary(h, e))
         {
@@ -287,10 +287,7 @@ impl Finder {
         );
         // ASCII: the scheme's bytes, `://`, and bytes the look took, which
         // ends at every other byte (an ASCII test was a tenth of a link).
-        debug_assert!(text.is_ascii());
-        // SAFETY: ASCII is UTF-8.
-        #[allow(unsafe_code)]
-        let text = unsafe { std::str::from_utf8_unchecked(text) };
+        let text = crate::scan::bytes::as_str(text)?;
         put_common(out, text, s, form, meta, false);
         Some(Some(t))
     }

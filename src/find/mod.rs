@@ -15,6 +15,8 @@
 //!   lines where the parser stops in them.
 //! - `link`, `links`, `builder`, `schemes`: the public types.
 
+#![forbid(unsafe_code)]
+
 use std::sync::OnceLock;
 
 use crate::delimit::bare::BareOptions;

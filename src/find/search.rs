@@ -59,36 +59,15 @@ impl Finder {
         outs: &mut [Option<Link<'h>>],
     ) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if self.scanner.avx2() {
-            // SAFETY: the CPU has AVX2 (`Scanner::new` asked).
-            #[allow(unsafe_code)]
-            return unsafe { self.next_into_avx2(h, st, stop, eof, outs) };
+        if let Some(avx2) = self.scanner.avx2() {
+            return avx2.run(|| {
+                self.next_into_with(h, st, stop, eof, outs, |h, pos, floor| {
+                    self.scanner.next_avx2(avx2, h, pos, floor)
+                })
+            });
         }
         self.next_into_with(h, st, stop, eof, outs, |h, pos, floor| {
             self.scanner.next(h, pos, floor)
-        })
-    }
-
-    /// `next_into` compiled with AVX2: the trigger search inside it takes
-    /// 32 bytes a step, with no call at each search.
-    ///
-    /// # Safety
-    ///
-    /// The CPU must have AVX2.
-    #[cfg(target_arch = "x86_64")]
-    #[allow(unsafe_code)]
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn next_into_avx2<'h>(
-        &self,
-        h: &'h [u8],
-        st: &mut State,
-        stop: usize,
-        eof: bool,
-        outs: &mut [Option<Link<'h>>],
-    ) -> usize {
-        self.next_into_with(h, st, stop, eof, outs, |h, pos, floor| {
-            // SAFETY: this function's caller checked that the CPU has AVX2.
-            unsafe { self.scanner.next_avx2_ctx(h, pos, floor) }
         })
     }
 

@@ -2,6 +2,8 @@
 //! both refuses an `@` trigger in the scanner's loop and, in the finder,
 //! ends the address.
 
+#![forbid(unsafe_code)]
+
 /// Bytes of a domain label of a bare e-mail address.
 static EMAIL_LABEL: [bool; 256] = {
     let mut t = [false; 256];

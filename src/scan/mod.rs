@@ -13,10 +13,14 @@
 //! instructions a byte on mail text; this search runs at memory speed
 //! between hits.)
 
+mod arch;
+pub(crate) mod bytes;
 pub(crate) mod email;
 pub(crate) mod scheme;
 
-use crate::bytes::URL_BYTE;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use arch::Avx2;
+use bytes::URL_BYTE;
 use scheme::{key, KEY_URL};
 
 /// What a trigger is.
@@ -61,11 +65,10 @@ pub(crate) struct Scanner {
     longest: usize,
     /// A bit for each letter a name ends with (`letter_bit`).
     last_letters: u32,
-    /// The CPU has AVX2 (asked once, when the finder is built): the search
-    /// takes 32 bytes a step. Private, and only `Scanner::new` sets it:
-    /// the AVX2 code is sound only where it is true.
+    /// Where the CPU has AVX2 (asked once, when the finder is built): the
+    /// search takes 32 bytes a step.
     #[cfg(target_arch = "x86_64")]
-    avx2: bool,
+    avx2: Option<Avx2>,
 }
 
 /// A bit for an ASCII letter, either case; 0 for anything else.
@@ -107,7 +110,7 @@ impl Scanner {
             longest,
             last_letters,
             #[cfg(target_arch = "x86_64")]
-            avx2: std::is_x86_feature_detected!("avx2"),
+            avx2: Avx2::detect(),
         }
     }
 
@@ -115,8 +118,8 @@ impl Scanner {
     /// test did not turn them off, to compare with what a CPU without
     /// them runs).
     #[cfg(target_arch = "x86_64")]
-    pub(crate) fn avx2(&self) -> bool {
-        self.avx2 && crate::switches::avx2()
+    pub(crate) fn avx2(&self) -> Option<Avx2> {
+        self.avx2.filter(|_| crate::switches::avx2())
     }
 
     /// How many bytes decide a trigger: a search that found none in a
@@ -128,48 +131,49 @@ impl Scanner {
     /// The first trigger that starts at or after `from`; `floor` is the end
     /// of the last link (a `www.` right after a word byte starts nothing,
     /// unless that byte belongs to the link). The SSE2 search; callers
-    /// compiled with AVX2 call `next_avx2_ctx`.
+    /// that run inside `Avx2::run` call `next_avx2`.
     #[inline]
     pub(crate) fn next(&self, h: &[u8], from: usize, floor: usize) -> Option<Trigger> {
-        self.next_with(h, from, floor, false)
+        self.next_with(h, from, floor, None)
     }
 
-    /// `next` with 32-byte steps, for a caller compiled with AVX2
-    /// (`Finder::next_into_avx2`), where the whole search is inlined: a
-    /// call to the AVX2 loop at every search cost more than the steps saved
-    /// in trigger-dense text.
-    ///
-    /// # Safety
-    ///
-    /// The CPU must have AVX2.
+    /// `next` with 32-byte steps, for a caller that runs inside
+    /// [`Avx2::run`] (`Finder::next_into`), where the whole search is
+    /// inlined: a call to the AVX2 loop at every search cost more than the
+    /// steps saved in trigger-dense text.
     #[cfg(target_arch = "x86_64")]
-    #[allow(unsafe_code)]
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    pub(crate) unsafe fn next_avx2_ctx(
+    #[inline(always)]
+    pub(crate) fn next_avx2(
         &self,
+        avx2: Avx2,
         h: &[u8],
         from: usize,
         floor: usize,
     ) -> Option<Trigger> {
-        self.next_with(h, from, floor, true)
+        self.next_with(h, from, floor, Some(avx2))
     }
 
-    /// The search of `next` and `next_avx2_ctx`; `avx2` is a constant in
-    /// each, so each is compiled with one search loop of its own.
+    /// The search of `next` and `next_avx2`; `avx2` is known in each, so
+    /// each is compiled with one search loop of its own.
     #[inline(always)]
-    fn next_with(&self, h: &[u8], from: usize, floor: usize, avx2: bool) -> Option<Trigger> {
+    fn next_with(
+        &self,
+        h: &[u8],
+        from: usize,
+        floor: usize,
+        #[cfg(target_arch = "x86_64")] avx2: Option<Avx2>,
+        #[cfg(not(target_arch = "x86_64"))] avx2: Option<()>,
+    ) -> Option<Trigger> {
         // A `.` hit needs the byte before it, so the search starts at 1 (a
         // trigger byte at 0 starts nothing: no scheme, no `www`, no local
         // part before it).
         #[cfg(target_arch = "x86_64")]
         let mut i = {
             let mut i = from.max(1);
-            if avx2 {
-                // SAFETY: `avx2` only from `next_avx2_ctx`, whose callers
-                // checked that the CPU has it.
-                #[allow(unsafe_code)]
-                match unsafe { self.next_avx2(h, from, i, floor) } {
+            if let Some(avx2) = avx2 {
+                let (dot, at) = self.hit_bytes();
+                let step = |i| avx2.trigger_mask(h, i, dot, at);
+                match self.steps(h, from, floor, i, 32, step) {
                     Ok(t) => return Some(t),
                     Err(tail) => i = tail,
                 }
@@ -203,101 +207,21 @@ impl Scanner {
     /// The SSE2 search (every x86_64 CPU has it): 16 bytes a step, and every
     /// hit in a step checked from one mask. `memchr2` returns at each hit,
     /// and in mail a `:` or `.` comes every 30 bytes, so its per-call setup
-    /// cost more than the search (measured: 118 of 330 million instructions
-    /// on the SpamAssassin corpus, against 35 million for this loop).
-    /// Searches from `i` (at least 1); returns the trigger, or where the
-    /// scalar search must go on (the last bytes, fewer than 16).
+    /// cost more than the search. Searches from `i` (at least 1); returns
+    /// the trigger, or where the scalar search must go on (the last bytes,
+    /// fewer than 16).
+    // PERF: `cargo bench --bench extract` (mail, forms: the trigger search
+    // is most of a byte's cost between links).
     #[cfg(target_arch = "x86_64")]
-    #[allow(unsafe_code)]
     #[inline]
     fn next_sse2(&self, h: &[u8], from: usize, i: usize, floor: usize) -> Result<Trigger, usize> {
-        use std::arch::x86_64::{
-            __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
-            _mm_or_si128, _mm_set1_epi8,
-        };
         debug_assert!(i >= 1);
         let (dot, at) = self.hit_bytes();
-        // SAFETY: SSE2 is part of the x86_64 baseline, so the intrinsics are
-        // available; the loads read the 16 bytes at `i` and at `i - 1`, and
-        // `steps` asks only where `i >= 1` and `i + 16 <= h.len()`.
-        unsafe {
-            let c_colon = _mm_set1_epi8(b':' as i8);
-            let c_dot = _mm_set1_epi8(dot as i8);
-            let c_at = _mm_set1_epi8(at as i8);
-            let case = _mm_set1_epi8(0x20);
-            let w = _mm_set1_epi8(b'w' as i8);
-            let step = |i: usize| {
-                let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
-                let prev = _mm_loadu_si128(h.as_ptr().add(i - 1).cast::<__m128i>());
-                // `.` only after `w` or `W`: most dots end sentences.
-                let d = _mm_and_si128(
-                    _mm_cmpeq_epi8(v, c_dot),
-                    _mm_cmpeq_epi8(_mm_or_si128(prev, case), w),
-                );
-                let hits = _mm_or_si128(
-                    _mm_or_si128(_mm_cmpeq_epi8(v, c_colon), _mm_cmpeq_epi8(v, c_at)),
-                    d,
-                );
-                _mm_movemask_epi8(hits) as u32
-            };
-            self.steps(h, from, floor, i, 16, step)
-        }
+        let step = |i| arch::sse2::trigger_mask(h, i, dot, at);
+        self.steps(h, from, floor, i, 16, step)
     }
 
-    /// `next_sse2` with AVX2: 32 bytes a step. Between hits the search is
-    /// most of a byte's cost in mail text (a colon or dot every 30 bytes),
-    /// and a step of 32 bytes halves its loads, compares and branches.
-    /// Returns the trigger, or where the SSE2 search goes on (fewer than 32
-    /// bytes before the end).
-    ///
-    /// # Safety
-    ///
-    /// The CPU must have AVX2.
-    #[cfg(target_arch = "x86_64")]
-    #[allow(unsafe_code)]
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn next_avx2(
-        &self,
-        h: &[u8],
-        from: usize,
-        i: usize,
-        floor: usize,
-    ) -> Result<Trigger, usize> {
-        use std::arch::x86_64::{
-            __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-            _mm256_or_si256, _mm256_set1_epi8,
-        };
-        debug_assert!(i >= 1);
-        let (dot, at) = self.hit_bytes();
-        let c_colon = _mm256_set1_epi8(b':' as i8);
-        let c_dot = _mm256_set1_epi8(dot as i8);
-        let c_at = _mm256_set1_epi8(at as i8);
-        let case = _mm256_set1_epi8(0x20);
-        let w = _mm256_set1_epi8(b'w' as i8);
-        let step = |i: usize| {
-            // SAFETY: the loads read the 32 bytes at `i` and at `i - 1`:
-            // `steps` asks only where `i >= 1` and `i + 32 <= h.len()`.
-            let (v, prev) = unsafe {
-                (
-                    _mm256_loadu_si256(h.as_ptr().add(i).cast::<__m256i>()),
-                    _mm256_loadu_si256(h.as_ptr().add(i - 1).cast::<__m256i>()),
-                )
-            };
-            let d = _mm256_and_si256(
-                _mm256_cmpeq_epi8(v, c_dot),
-                _mm256_cmpeq_epi8(_mm256_or_si256(prev, case), w),
-            );
-            let hits = _mm256_or_si256(
-                _mm256_or_si256(_mm256_cmpeq_epi8(v, c_colon), _mm256_cmpeq_epi8(v, c_at)),
-                d,
-            );
-            _mm256_movemask_epi8(hits) as u32
-        };
-        self.steps(h, from, floor, i, 32, step)
-    }
-
-    /// The search loop of `next_sse2` and `next_avx2`: `step(i)` is the
+    /// The search loop of the SSE2 and AVX2 searches: `step(i)` is the
     /// mask of the hits in the `width` bytes at `i`, asked only where they
     /// lie in `h`. Returns the trigger, or where the next search goes on
     /// (fewer than `width` bytes before the end).
@@ -615,10 +539,9 @@ mod tests {
         (0..=h.len())
             .map(|from| {
                 #[cfg(target_arch = "x86_64")]
-                if s.avx2() {
-                    // SAFETY: `avx2` is set only where the CPU has it.
-                    #[allow(unsafe_code)]
-                    return unsafe { s.next_avx2_ctx(h, from, 0) }
+                if let Some(avx2) = s.avx2() {
+                    return avx2
+                        .run(|| s.next_avx2(avx2, h, from, 0))
                         .map(|t| (t.start, t.end, t.kind));
                 }
                 s.next(h, from, 0).map(|t| (t.start, t.end, t.kind))

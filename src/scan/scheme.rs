@@ -2,6 +2,8 @@
 //! the ASCII word-boundary rule (C-F3), and which schemes count in which
 //! form (C-F2).
 
+#![forbid(unsafe_code)]
+
 /// The longest scheme name the backward walk accepts; longer runs are no
 /// scheme (registered names are far shorter), which keeps the walk bounded.
 pub(crate) const MAX_SCHEME_LEN: usize = 32;
@@ -31,7 +33,7 @@ pub(crate) static SCHEME_BYTE: [bool; 256] = {
 /// the same walk. `None` below `floor` or past the cap.
 #[inline(always)]
 pub(crate) fn scheme_start(h: &[u8], colon: usize, floor: usize) -> Option<(usize, u64)> {
-    if let Some(n) = crate::bytes::scheme_bytes_before(h, colon) {
+    if let Some(n) = crate::scan::bytes::scheme_bytes_before(h, colon) {
         // The walk below, in one step: the run, not below the floor (nor
         // past `MAX_SCHEME_LEN`: it is under 16), and its key from one load
         // (the first byte lowest).

@@ -160,7 +160,7 @@ impl<'a> Parser<'a> {
                 return Stop::BadPct;
             }
             if b >= 0x80 && self.iri {
-                if let Some((c, len)) = crate::bytes::char_at(s, i) {
+                if let Some((c, len)) = crate::scan::bytes::char_at(s, i) {
                     if table::is_ucschar(c) || (private && table::is_iprivate(c)) {
                         i += len;
                         continue;

@@ -30,7 +30,6 @@
 //! `Finder::wrapped_common` and the memos) are the same on texts made of
 //! hostile pieces, and each memo answers as a fresh scan does.
 
-use crate::bytes::{contains2, URL_BYTE};
 use crate::delimit::bare::{
     boundary_after_ascii, count_brackets, ends_at_boundary, may_drop, trimmed_end, BareMemo,
     BracketMemo,
@@ -38,6 +37,7 @@ use crate::delimit::bare::{
 use crate::delimit::rejoin::LinePrefix;
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::delimit::wrapper::WrapMemo;
+use crate::scan::bytes::{contains2, URL_BYTE};
 use crate::uri;
 
 /// A head check's verdict on a bare candidate.

@@ -150,7 +150,7 @@ fn head_checks_agree(b: &FinderBuilder, t: &str) -> Result<(), TestCaseError> {
     let found = links(&with, t);
     prop_assert_eq!(&found, &links(&without, t));
     #[cfg(target_arch = "x86_64")]
-    if with.scanner.avx2() {
+    if with.scanner.avx2().is_some() {
         let sse2 = Off(
             &with,
             Switches {

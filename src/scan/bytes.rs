@@ -6,6 +6,8 @@
 //! a URL or a line long: `memchr`'s set-up (dispatch, alignment) costs more
 //! there than the search, which is why these are not `memchr` calls.
 
+#![forbid(unsafe_code)]
+
 /// ASCII bytes that may stand in a URL: RFC 3986 unreserved, reserved and
 /// `%`. Space, controls, DEL, `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^` and the
 /// backquote end it (C-F9); so does every byte from 0x80 (the callers
@@ -60,42 +62,14 @@ pub(crate) fn url_run(h: &[u8], i: usize, end: usize, stop: u8) -> usize {
         return i;
     }
     #[cfg(target_arch = "x86_64")]
-    let i = match sse2::url_run(h, i, end, stop) {
+    let i = match super::arch::sse2::url_run(h, i, end, stop) {
         Ok(e) => return e,
         Err(tail) => tail,
     };
     url_run_scalar(h, i, end, stop)
 }
 
-/// What one look at the bytes from `i` tells of a short URL text there:
-/// how far the run of [`URL_BYTE`]s goes before a byte that ends it, or
-/// one of `% [ ] @ ( :` (which ask for the general parse and trimming
-/// rules: percent-encodings, IP literals, userinfo, brackets, ports);
-/// and, as bit masks over the bytes before that end, where the `/`, `?`
-/// and `#` are, and the other bytes C-F7 may drop at a URL's end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Look {
-    /// Bytes from `i` to the first byte that ends the look (below
-    /// [`LOOK_MAX`]).
-    pub(crate) len: usize,
-    /// Bit `k`: `h[i + k]` is a `/`, for `k < len`.
-    pub(crate) slash: u64,
-    /// The same for `?`.
-    pub(crate) query: u64,
-    /// The same for `#`.
-    pub(crate) hash: u64,
-    /// The same for `. , ; ! ' )`: with `?`, the bytes of the look that
-    /// C-F7 may drop at a URL's end (`bare::may_drop`; its `:` `]` `"`
-    /// end a look).
-    pub(crate) drop: u64,
-}
-
-/// How far [`look`] looks. A longer run is looked at for nothing and then
-/// scanned again: links in 64 `(` and `)` each (the 64-deep family) ran
-/// 15% slower than without the look (9% with 32 bytes); but with 32 the
-/// URLs of mail text that end within 64 bytes took the general path
-/// (SpamAssassin: 3.75 instructions a byte with 64, 3.89 with 32).
-pub(crate) const LOOK_MAX: usize = 64;
+pub(crate) use super::arch::Look;
 
 /// [`Look`] at `i`, where the look ends within `LOOK_MAX` bytes and those bytes
 /// lie in `h` in whole 16-byte steps; `None` otherwise (and off x86_64).
@@ -106,7 +80,7 @@ pub(crate) const LOOK_MAX: usize = 64;
 #[inline(always)]
 pub(crate) fn look(h: &[u8], i: usize) -> Option<Look> {
     #[cfg(target_arch = "x86_64")]
-    return sse2::look(h, i);
+    return super::arch::sse2::look(h, i);
     #[cfg(not(target_arch = "x86_64"))]
     {
         let _ = (h, i);
@@ -121,7 +95,7 @@ pub(crate) fn look(h: &[u8], i: usize) -> Option<Look> {
 #[inline(always)]
 pub(crate) fn scheme_bytes_before(h: &[u8], c: usize) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    return sse2::scheme_bytes_before(h, c);
+    return super::arch::sse2::scheme_bytes_before(h, c);
     #[cfg(not(target_arch = "x86_64"))]
     {
         let _ = (h, c);
@@ -141,7 +115,7 @@ pub(crate) fn ends_look(b: u8) -> bool {
 pub(crate) fn contains2(h: &[u8], a: u8, b: u8) -> bool {
     #[cfg(target_arch = "x86_64")]
     if h.len() >= 16 {
-        return sse2::contains2(h, a, b);
+        return super::arch::sse2::contains2(h, a, b);
     }
     h.iter().any(|&x| x == a || x == b)
 }
@@ -154,7 +128,7 @@ pub(crate) fn contains2(h: &[u8], a: u8, b: u8) -> bool {
 pub(crate) fn quote_run(h: &[u8], i: usize, end: usize) -> (usize, usize) {
     let end = end.min(h.len());
     #[cfg(target_arch = "x86_64")]
-    let (i, n) = match sse2::quote_run(h, i, end) {
+    let (i, n) = match super::arch::sse2::quote_run(h, i, end) {
         Ok(r) => return r,
         Err(r) => r,
     };
@@ -181,7 +155,7 @@ fn quote_run_scalar(h: &[u8], mut i: usize, end: usize, mut n: usize) -> (usize,
 #[inline]
 pub(crate) fn count(h: &[u8], b: u8) -> usize {
     #[cfg(target_arch = "x86_64")]
-    let (n, i) = sse2::count(h, b);
+    let (n, i) = super::arch::sse2::count(h, b);
     #[cfg(not(target_arch = "x86_64"))]
     let (n, i) = (0, 0);
     n + h[i..].iter().filter(|&&x| x == b).count()
@@ -198,7 +172,7 @@ pub(crate) fn count(h: &[u8], b: u8) -> usize {
 pub(crate) fn count_and_last(h: &[u8], b: u8) -> (usize, Option<usize>) {
     #[cfg(target_arch = "x86_64")]
     if h.len() >= 16 && h.len() <= 128 {
-        return sse2::count_and_last(h, b);
+        return super::arch::sse2::count_and_last(h, b);
     }
     // (Under 16 bytes, `count` and `rfind2` are their byte loops.)
     let n = count(h, b);
@@ -211,7 +185,7 @@ pub(crate) fn count_and_last(h: &[u8], b: u8) -> (usize, Option<usize>) {
 #[inline]
 pub(crate) fn rfind2(h: &[u8], a: u8, b: u8) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    let end = match sse2::rfind2(h, a, b) {
+    let end = match super::arch::sse2::rfind2(h, a, b) {
         Ok(found) => return found,
         Err(end) => end,
     };
@@ -238,7 +212,7 @@ pub(crate) fn has_at(h: &[u8], i: usize, p: &[u8]) -> bool {
 #[inline]
 pub(crate) fn brackets(t: &[u8]) -> (isize, isize) {
     #[cfg(target_arch = "x86_64")]
-    let ((p, q), i) = sse2::brackets(t);
+    let ((p, q), i) = super::arch::sse2::brackets(t);
     #[cfg(not(target_arch = "x86_64"))]
     let ((p, q), i) = ((0, 0), 0);
     t[i..].iter().fold((p, q), |(p, q), &b| match b {
@@ -254,7 +228,7 @@ pub(crate) fn brackets(t: &[u8]) -> (isize, isize) {
 #[inline]
 pub(crate) fn run_back(h: &[u8], lo: usize, mut hi: usize, b: u8) -> usize {
     #[cfg(target_arch = "x86_64")]
-    match sse2::run_back(h, lo, hi, b) {
+    match super::arch::sse2::run_back(h, lo, hi, b) {
         Ok(k) => return k,
         Err(k) => hi = k,
     }
@@ -269,12 +243,7 @@ pub(crate) fn run_back(h: &[u8], lo: usize, mut hi: usize, b: u8) -> usize {
 /// ASCII test.
 #[inline]
 pub(crate) fn as_str(b: &[u8]) -> Option<&str> {
-    if b.is_ascii() {
-        // SAFETY: ASCII is UTF-8.
-        #[allow(unsafe_code)]
-        return Some(unsafe { std::str::from_utf8_unchecked(b) });
-    }
-    std::str::from_utf8(b).ok()
+    super::arch::ascii_str(b).or_else(|| std::str::from_utf8(b).ok())
 }
 
 #[inline]
@@ -287,419 +256,6 @@ fn url_run_scalar(h: &[u8], mut i: usize, end: usize, stop: u8) -> usize {
         i += 1;
     }
     i
-}
-
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-mod sse2 {
-    use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8,
-        _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_sad_epu8,
-        _mm_set1_epi8, _mm_setzero_si128, _mm_sub_epi8, _mm_unpackhi_epi64,
-    };
-
-    /// 16 bytes a step while 16 remain before `end`: the run's end, or
-    /// where the scalar loop must go on.
-    #[inline]
-    pub(super) fn url_run(h: &[u8], mut i: usize, end: usize, stop: u8) -> Result<usize, usize> {
-        debug_assert!(end <= h.len());
-        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
-        // bytes at `i`, and the loop runs only while `i + 16 <= end <=
-        // h.len()`.
-        unsafe {
-            let stop = _mm_set1_epi8(stop as i8);
-            while i + 16 <= end {
-                let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
-                let bad = _mm_or_si128(no_url_byte(v), _mm_cmpeq_epi8(v, stop));
-                let m = _mm_movemask_epi8(bad) as u32;
-                if m != 0 {
-                    return Ok(i + m.trailing_zeros() as usize);
-                }
-                i += 16;
-            }
-        }
-        Err(i)
-    }
-
-    /// The bytes of `v` that are no [`URL_BYTE`](super::URL_BYTE), as a
-    /// mask (`url_run`, `look`).
-    #[inline(always)]
-    fn no_url_byte(v: __m128i) -> __m128i {
-        // SAFETY: SSE2 is in the x86_64 baseline; no memory is read.
-        unsafe {
-            let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-            // Printable ASCII is 0x21..=0x7E; compared as signed bytes,
-            // everything below 0x21 and every byte from 0x80 is "less".
-            // 0x7B..=0x7F are `{ | } ~ DEL`; of them only `~` is a URL byte.
-            let range = _mm_or_si128(
-                _mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
-                _mm_andnot_si128(eq(b'~'), _mm_cmpgt_epi8(v, _mm_set1_epi8(0x7A))),
-            );
-            let marks = _mm_or_si128(
-                _mm_or_si128(
-                    _mm_or_si128(eq(b'"'), eq(b'<')),
-                    _mm_or_si128(eq(b'>'), eq(b'\\')),
-                ),
-                _mm_or_si128(eq(b'^'), eq(b'`')),
-            );
-            _mm_or_si128(range, marks)
-        }
-    }
-
-    /// `super::scheme_bytes_before`.
-    #[inline(always)]
-    pub(super) fn scheme_bytes_before(h: &[u8], c: usize) -> Option<usize> {
-        if c < 16 || c > h.len() {
-            return None;
-        }
-        // SAFETY: SSE2 is in the x86_64 baseline; the load reads the 16
-        // bytes before `c`, and `16 <= c <= h.len()`.
-        let mask = unsafe {
-            let v = _mm_loadu_si128(h.as_ptr().add(c - 16).cast::<__m128i>());
-            let within = |v: __m128i, lo: u8, hi: u8| {
-                // Signed compares: bytes from 0x80 are below every bound.
-                _mm_and_si128(
-                    _mm_cmpgt_epi8(v, _mm_set1_epi8(lo as i8 - 1)),
-                    _mm_cmplt_epi8(v, _mm_set1_epi8(hi as i8 + 1)),
-                )
-            };
-            let letter = within(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'z');
-            // `- . / 0-9`, less `/`; and `+`.
-            let digit_etc = _mm_andnot_si128(
-                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'/' as i8)),
-                within(v, b'-', b'9'),
-            );
-            let plus = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'+' as i8));
-            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit_etc), plus)) as u32
-        };
-        // Bit 15 is the byte before `c`: the run is the top run of ones.
-        let n = (!(mask << 16)).leading_zeros() as usize;
-        (n < 16).then_some(n)
-    }
-
-    /// `super::look`: 16 bytes a step.
-    #[inline(always)]
-    pub(super) fn look(h: &[u8], i: usize) -> Option<super::Look> {
-        let (mut slash, mut query, mut hash, mut drop) = (0u64, 0u64, 0u64, 0u64);
-        // SAFETY: SSE2 is in the x86_64 baseline; each load reads the 16
-        // bytes at `i + k`, and runs only where `i + k + 16 <= h.len()`.
-        unsafe {
-            let mut k = 0;
-            while k < super::LOOK_MAX {
-                if i + k + 16 > h.len() {
-                    return None;
-                }
-                let v = _mm_loadu_si128(h.as_ptr().add(i + k).cast::<__m128i>());
-                let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-                // The bytes that end a URL, and those that ask for the
-                // general path.
-                let general = _mm_or_si128(
-                    _mm_or_si128(
-                        _mm_or_si128(eq(b'%'), eq(b'[')),
-                        _mm_or_si128(eq(b']'), eq(b'@')),
-                    ),
-                    _mm_or_si128(eq(b'('), eq(b':')),
-                );
-                let end = _mm_movemask_epi8(_mm_or_si128(no_url_byte(v), general)) as u64;
-                slash |= (_mm_movemask_epi8(eq(b'/')) as u64) << k;
-                query |= (_mm_movemask_epi8(eq(b'?')) as u64) << k;
-                hash |= (_mm_movemask_epi8(eq(b'#')) as u64) << k;
-                let drops = _mm_or_si128(
-                    _mm_or_si128(_mm_or_si128(eq(b'.'), eq(b',')), eq(b';')),
-                    _mm_or_si128(_mm_or_si128(eq(b'!'), eq(b'\'')), eq(b')')),
-                );
-                drop |= (_mm_movemask_epi8(drops) as u64) << k;
-                if end != 0 {
-                    let len = k + end.trailing_zeros() as usize;
-                    let below = (1u64 << len) - 1;
-                    return Some(super::Look {
-                        len,
-                        slash: slash & below,
-                        query: query & below,
-                        hash: hash & below,
-                        drop: drop & below,
-                    });
-                }
-                k += 16;
-            }
-        }
-        None
-    }
-
-    /// 16 bytes a step while 16 remain before `end`: the run's end and its
-    /// `>` count, or where the scalar loop must go on and the count so far.
-    #[inline]
-    pub(super) fn quote_run(
-        h: &[u8],
-        mut i: usize,
-        end: usize,
-    ) -> Result<(usize, usize), (usize, usize)> {
-        let mut n = 0;
-        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
-        // bytes at `i`, and the loop runs only while `i + 16 <= end <=
-        // h.len()`.
-        unsafe {
-            let gt = _mm_set1_epi8(b'>' as i8);
-            let sp = _mm_set1_epi8(b' ' as i8);
-            let tab = _mm_set1_epi8(b'\t' as i8);
-            let zero = _mm_setzero_si128();
-            // `>` counted per byte lane (a match is -1, subtracted), summed
-            // across lanes every 255 steps and at the end: there is no
-            // `popcnt` in the x86_64 baseline.
-            let mut lanes = zero;
-            let mut steps = 0;
-            let sum = |lanes: __m128i| {
-                let s = _mm_sad_epu8(lanes, zero);
-                (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as usize
-            };
-            while i + 16 <= end {
-                let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
-                let g = _mm_cmpeq_epi8(v, gt);
-                let blank = _mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab));
-                let inside = _mm_movemask_epi8(_mm_or_si128(g, blank)) as u32;
-                if inside != 0xFFFF {
-                    let k = (!inside).trailing_zeros();
-                    let gts = _mm_movemask_epi8(g) as u32;
-                    n += sum(lanes) + (gts & ((1u32 << k) - 1)).count_ones() as usize;
-                    return Ok((i + k as usize, n));
-                }
-                lanes = _mm_sub_epi8(lanes, g);
-                steps += 1;
-                if steps == 255 {
-                    n += sum(lanes);
-                    lanes = zero;
-                    steps = 0;
-                }
-                i += 16;
-            }
-            n += sum(lanes);
-        }
-        Err((i, n))
-    }
-
-    /// The count of `b` in the 16-byte steps of `h`, and where they end.
-    #[inline]
-    pub(super) fn count(h: &[u8], b: u8) -> (usize, usize) {
-        let mut n = 0;
-        let mut i = 0;
-        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
-        // bytes at `i`, and the loops run only while `i + 16 <= h.len()`.
-        unsafe {
-            let vb = _mm_set1_epi8(b as i8);
-            let zero = _mm_setzero_si128();
-            while i + 16 <= h.len() {
-                // Per-lane counts (a match is -1, subtracted) for at most
-                // 255 steps, then summed across lanes.
-                let stop = h.len().min(i + 16 * 255);
-                let mut lanes = zero;
-                // Four blocks a step (one branch for 64 bytes), into two
-                // sums, then single blocks.
-                let mut more = zero;
-                while i + 64 <= stop {
-                    let p = h.as_ptr().add(i);
-                    let v0 = _mm_loadu_si128(p.cast::<__m128i>());
-                    let v1 = _mm_loadu_si128(p.add(16).cast::<__m128i>());
-                    let v2 = _mm_loadu_si128(p.add(32).cast::<__m128i>());
-                    let v3 = _mm_loadu_si128(p.add(48).cast::<__m128i>());
-                    lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v0, vb));
-                    more = _mm_sub_epi8(more, _mm_cmpeq_epi8(v1, vb));
-                    lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v2, vb));
-                    more = _mm_sub_epi8(more, _mm_cmpeq_epi8(v3, vb));
-                    i += 64;
-                }
-                while i + 16 <= stop {
-                    let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
-                    lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v, vb));
-                    i += 16;
-                }
-                // (The window is 255 blocks: neither sum passes 255 a
-                // lane. Two sums, so that the steps' additions do not wait
-                // on each other.)
-                let more = _mm_sad_epu8(more, zero);
-                n += (_mm_cvtsi128_si64(more) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(more, more)))
-                    as usize;
-                let s = _mm_sad_epu8(lanes, zero);
-                n += (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as usize;
-            }
-            // The last bytes: one step over the last 16, less the lanes
-            // already counted (no byte loop for up to 15 bytes).
-            if i < h.len() && h.len() >= 16 {
-                let v = _mm_loadu_si128(h.as_ptr().add(h.len() - 16).cast::<__m128i>());
-                let m = _mm_movemask_epi8(_mm_cmpeq_epi8(v, vb)) as u32;
-                let fresh = m >> (16 - (h.len() - i));
-                n += fresh.count_ones() as usize;
-                i = h.len();
-            }
-        }
-        (n, i)
-    }
-
-    /// `16 <= h.len()`: each block's matches as a mask, counted and the
-    /// last one kept; the last step overlaps the one before.
-    #[inline]
-    pub(super) fn count_and_last(h: &[u8], b: u8) -> (usize, Option<usize>) {
-        debug_assert!(h.len() >= 16 && h.len() <= 16 * 255);
-        // The count is summed across lanes once at the end (a match is -1,
-        // subtracted): `count_ones` on each block's mask is a dozen
-        // instructions on the x86_64 baseline, which has no POPCNT, and
-        // the lines between links cost it at every link.
-        let mut last = None;
-        let mut i = 0;
-        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
-        // bytes at `i <= h.len() - 16`, and the tail's mask the 16 bytes at
-        // `k` of a 32-byte table (`TOP[k..k + 16]`), `k` in 1..16.
-        unsafe {
-            let vb = _mm_set1_epi8(b as i8);
-            let zero = _mm_setzero_si128();
-            let mut lanes = zero;
-            let mut step = |at: usize, fresh: __m128i| {
-                let eq = _mm_and_si128(
-                    _mm_cmpeq_epi8(_mm_loadu_si128(h.as_ptr().add(at).cast::<__m128i>()), vb),
-                    fresh,
-                );
-                lanes = _mm_sub_epi8(lanes, eq);
-                let m = _mm_movemask_epi8(eq) as u32;
-                if m != 0 {
-                    last = Some(at + 31 - m.leading_zeros() as usize);
-                }
-            };
-            let all = _mm_set1_epi8(-1);
-            while i + 16 <= h.len() {
-                step(i, all);
-                i += 16;
-            }
-            if i < h.len() {
-                // The lanes from `i` on are the top `k` of the last 16 bytes.
-                static TOP: [u8; 32] = {
-                    let mut t = [0u8; 32];
-                    let mut j = 16;
-                    while j < 32 {
-                        t[j] = 0xFF;
-                        j += 1;
-                    }
-                    t
-                };
-                let k = h.len() - i;
-                step(
-                    h.len() - 16,
-                    _mm_loadu_si128(TOP.as_ptr().add(k).cast::<__m128i>()),
-                );
-            }
-            let s = _mm_sad_epu8(lanes, zero);
-            let n = (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as usize;
-            (n, last)
-        }
-    }
-
-    /// Parentheses and square brackets, opened minus closed, over the
-    /// 16-byte steps of `t`, and where the steps end.
-    #[inline]
-    pub(super) fn brackets(t: &[u8]) -> ((isize, isize), usize) {
-        let (mut p, mut q) = (0isize, 0isize);
-        let mut i = 0;
-        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
-        // bytes at `i`, and the loops run only while `i + 16 <= t.len()`.
-        unsafe {
-            let zero = _mm_setzero_si128();
-            let [po, pc, so, sc] = [b'(', b')', b'[', b']'].map(|b| _mm_set1_epi8(b as i8));
-            let sum = |lanes: __m128i| {
-                let s = _mm_sad_epu8(lanes, zero);
-                (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as isize
-            };
-            while i + 16 <= t.len() {
-                // Per-lane counts (a match is -1, subtracted) for at most
-                // 255 steps, then summed across lanes.
-                let stop = t.len().min(i + 16 * 255);
-                let [mut a, mut b, mut c, mut d] = [zero; 4];
-                while i + 16 <= stop {
-                    let v = _mm_loadu_si128(t.as_ptr().add(i).cast::<__m128i>());
-                    a = _mm_sub_epi8(a, _mm_cmpeq_epi8(v, po));
-                    b = _mm_sub_epi8(b, _mm_cmpeq_epi8(v, pc));
-                    c = _mm_sub_epi8(c, _mm_cmpeq_epi8(v, so));
-                    d = _mm_sub_epi8(d, _mm_cmpeq_epi8(v, sc));
-                    i += 16;
-                }
-                p += sum(a) - sum(b);
-                q += sum(c) - sum(d);
-            }
-        }
-        ((p, q), i)
-    }
-
-    /// 16 bytes a step back from `hi` while 16 remain above `lo`: where
-    /// the run of `b` that ends at `hi` starts (`Err`: it reaches the last
-    /// step, and the scalar loop goes on from there).
-    #[inline]
-    pub(super) fn run_back(h: &[u8], lo: usize, mut hi: usize, b: u8) -> Result<usize, usize> {
-        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
-        // bytes at `hi - 16`, and the loop runs only while
-        // `lo + 16 <= hi <= h.len()`.
-        unsafe {
-            let vb = _mm_set1_epi8(b as i8);
-            while hi >= lo + 16 && hi <= h.len() {
-                let v = _mm_loadu_si128(h.as_ptr().add(hi - 16).cast::<__m128i>());
-                let miss = !(_mm_movemask_epi8(_mm_cmpeq_epi8(v, vb)) as u32) & 0xFFFF;
-                if miss != 0 {
-                    // The last byte that is not `b`, and the run after it.
-                    return Ok(hi - 16 + (32 - miss.leading_zeros()) as usize);
-                }
-                hi -= 16;
-            }
-        }
-        Err(hi)
-    }
-
-    /// 16 bytes a step from the end while 16 remain: the last `a` or `b`
-    /// (`Ok(None)`: none in `h`), or the length of the head the scalar loop
-    /// must search.
-    #[inline]
-    pub(super) fn rfind2(h: &[u8], a: u8, b: u8) -> Result<Option<usize>, usize> {
-        let mut end = h.len();
-        // SAFETY: SSE2 is in the x86_64 baseline; every load reads the 16
-        // bytes at `end - 16`, and the loop runs only while `end >= 16`.
-        unsafe {
-            let va = _mm_set1_epi8(a as i8);
-            let vb = _mm_set1_epi8(b as i8);
-            while end >= 16 {
-                let v = _mm_loadu_si128(h.as_ptr().add(end - 16).cast::<__m128i>());
-                let m =
-                    _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)))
-                        as u32;
-                if m != 0 {
-                    return Ok(Some(end - 16 + 31 - m.leading_zeros() as usize));
-                }
-                end -= 16;
-            }
-        }
-        if end == 0 {
-            return Ok(None);
-        }
-        Err(end)
-    }
-
-    /// `h.len() >= 16`: 16 bytes a step, the last step overlapping.
-    #[inline]
-    pub(super) fn contains2(h: &[u8], a: u8, b: u8) -> bool {
-        debug_assert!(h.len() >= 16);
-        // SAFETY: SSE2 is in the x86_64 baseline; the loads read the 16
-        // bytes at `i <= h.len() - 16`.
-        unsafe {
-            let va = _mm_set1_epi8(a as i8);
-            let vb = _mm_set1_epi8(b as i8);
-            let hit = |i: usize| {
-                let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
-                _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb))) != 0
-            };
-            let mut i = 0;
-            while i + 16 < h.len() {
-                if hit(i) {
-                    return true;
-                }
-                i += 16;
-            }
-            hit(h.len() - 16)
-        }
-    }
 }
 
 /// Decodes the UTF-8 character that starts at `i`, or `None` when the bytes
@@ -978,7 +534,7 @@ mod tests {
     /// among the whole 16-byte steps from `i` (up to `LOOK_MAX`), and the
     /// `/`, `?`, `#` and droppable bytes before it.
     fn look_by_bytes(h: &[u8], i: usize) -> Option<Look> {
-        let room = (h.len().saturating_sub(i) / 16 * 16).min(LOOK_MAX);
+        let room = (h.len().saturating_sub(i) / 16 * 16).min(crate::scan::arch::LOOK_MAX);
         let len = (0..room).find(|&k| ends_look(h[i + k]))?;
         let mask = |b: u8| {
             (0..len)
