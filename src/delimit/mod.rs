@@ -238,11 +238,13 @@ pub(crate) struct Limits {
 
 impl Limits {
     /// How far before a candidate any decision looks.
+    #[inline]
     pub(crate) fn back(&self) -> usize {
         (self.max_wrapper_bytes + 256).max(self.max_line_len.map_or(0, |n| n + 64))
     }
 
     /// How far after a trigger any decision looks.
+    #[inline]
     pub(crate) fn forward(&self) -> usize {
         self.max_url_len + self.max_wrapper_bytes + 256
     }

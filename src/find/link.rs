@@ -134,6 +134,7 @@ pub(crate) fn put<'h>(
     Some(consumed)
 }
 
+#[inline]
 pub(crate) fn with_prefix<'h>(text: Cow<'h, str>, prefix: Option<&str>) -> Cow<'h, str> {
     match prefix {
         None => text,
@@ -146,6 +147,7 @@ pub(crate) fn with_prefix<'h>(text: Cow<'h, str>, prefix: Option<&str>) -> Cow<'
     }
 }
 
+#[inline]
 pub(crate) fn make_link<'h>(
     url: Cow<'h, str>,
     d: &Delimited,

@@ -2,7 +2,7 @@
 //! candidate at each trigger, until a batch of links is found.
 
 use super::{head, Finder, Link};
-use crate::scan::{Trigger, TriggerKind};
+use crate::scan::{Job, Search, TriggerKind};
 
 /// Where a search stands: the next byte to look for a trigger at, and the
 /// end of what the last link used (no later candidate reaches back past
@@ -58,16 +58,15 @@ impl Finder {
         eof: bool,
         outs: &mut [Option<Link<'h>>],
     ) -> usize {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = self.scanner.avx2() {
-            return avx2.run(|| {
-                self.next_into_with(h, st, stop, eof, outs, |h, pos, floor| {
-                    self.scanner.next_avx2(avx2, h, pos, floor)
-                })
-            });
-        }
-        self.next_into_with(h, st, stop, eof, outs, |h, pos, floor| {
-            self.scanner.next(h, pos, floor)
+        let search = self.scanner.search();
+        search.run(NextInto {
+            finder: self,
+            h,
+            st,
+            stop,
+            eof,
+            outs,
+            search,
         })
     }
 
@@ -80,7 +79,7 @@ impl Finder {
         stop: usize,
         eof: bool,
         outs: &mut [Option<Link<'h>>],
-        search: impl Fn(&[u8], usize, usize) -> Option<Trigger>,
+        search: Search<'_>,
     ) -> usize {
         let mut n = 0;
         // Without the end of the input, keep a margin past the look-ahead
@@ -91,7 +90,7 @@ impl Finder {
         } else {
             stop.min(h.len().saturating_sub(self.limits.forward() + 64))
         };
-        while let Some(t) = search(h, st.pos, st.floor) {
+        while let Some(t) = search.next(h, st.pos, st.floor) {
             if t.start >= stop {
                 // No trigger starts before it: searching again from here
                 // finds the same ones.
@@ -149,5 +148,35 @@ impl Finder {
                 .max(h.len().saturating_sub(self.scanner.max_pattern_len()))
         };
         n
+    }
+}
+
+/// `Finder::next_into_with` as a [`Job`], run by the search (compiled with
+/// AVX2 where the search takes AVX2 steps).
+struct NextInto<'a, 'h> {
+    finder: &'a Finder,
+    h: &'h [u8],
+    st: &'a mut State,
+    stop: usize,
+    eof: bool,
+    outs: &'a mut [Option<Link<'h>>],
+    search: Search<'a>,
+}
+
+impl Job for NextInto<'_, '_> {
+    type Out = usize;
+
+    #[inline(always)]
+    fn call(self) -> usize {
+        let NextInto {
+            finder,
+            h,
+            st,
+            stop,
+            eof,
+            outs,
+            search,
+        } = self;
+        finder.next_into_with(h, st, stop, eof, outs, search)
     }
 }

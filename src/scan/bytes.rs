@@ -243,7 +243,10 @@ pub(crate) fn run_back(h: &[u8], lo: usize, mut hi: usize, b: u8) -> usize {
 /// ASCII test.
 #[inline]
 pub(crate) fn as_str(b: &[u8]) -> Option<&str> {
-    super::arch::ascii_str(b).or_else(|| std::str::from_utf8(b).ok())
+    if let Some(s) = super::arch::ascii_str(b) {
+        return Some(s);
+    }
+    std::str::from_utf8(b).ok()
 }
 
 #[inline]

@@ -19,7 +19,8 @@ pub(crate) mod email;
 pub(crate) mod scheme;
 
 #[cfg(target_arch = "x86_64")]
-pub(crate) use arch::Avx2;
+use arch::Avx2;
+pub(crate) use arch::Job;
 use bytes::URL_BYTE;
 use scheme::{key, KEY_URL};
 
@@ -45,6 +46,43 @@ pub(crate) struct Trigger {
     /// For `At`: the end of the address's domain, where the scanner found
     /// it (`email::domain`, with the finder's limit); else 0.
     pub(crate) domain: usize,
+}
+
+/// The trigger search for this CPU ([`Scanner::search`]): 16-byte SSE2
+/// steps, or 32-byte AVX2 steps for code that [`Search::run`] runs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Search<'s> {
+    scanner: &'s Scanner,
+    #[cfg(target_arch = "x86_64")]
+    avx2: Option<Avx2>,
+}
+
+impl Search<'_> {
+    /// Runs `job` compiled for this search: with AVX2 where the search
+    /// takes AVX2 steps, so that the whole search loop is inlined into the
+    /// job's loop, with no call at each search (a call at every search cost
+    /// more than the steps saved in trigger-dense text).
+    // PERF: `cargo bench --bench extract` (link-dense and mail text).
+    #[inline(always)]
+    pub(crate) fn run<J: Job>(self, job: J) -> J::Out {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = self.avx2 {
+            return avx2.run(job);
+        }
+        job.call()
+    }
+
+    /// The first trigger that starts at or after `from`; `floor` is the end
+    /// of the last link (a `www.` right after a word byte starts nothing,
+    /// unless that byte belongs to the link). With AVX2 steps, it is
+    /// inlined only inside `run`.
+    #[inline(always)]
+    pub(crate) fn next(&self, h: &[u8], from: usize, floor: usize) -> Option<Trigger> {
+        #[cfg(target_arch = "x86_64")]
+        return self.scanner.next_with(h, from, floor, self.avx2);
+        #[cfg(not(target_arch = "x86_64"))]
+        self.scanner.next_with(h, from, floor, None)
+    }
 }
 
 /// The trigger search, built once per finder.
@@ -128,33 +166,18 @@ impl Scanner {
         self.max_len
     }
 
-    /// The first trigger that starts at or after `from`; `floor` is the end
-    /// of the last link (a `www.` right after a word byte starts nothing,
-    /// unless that byte belongs to the link). The SSE2 search; callers
-    /// that run inside `Avx2::run` call `next_avx2`.
+    /// The search for this CPU: with AVX2 steps where it has them.
     #[inline]
-    pub(crate) fn next(&self, h: &[u8], from: usize, floor: usize) -> Option<Trigger> {
-        self.next_with(h, from, floor, None)
+    pub(crate) fn search(&self) -> Search<'_> {
+        Search {
+            scanner: self,
+            #[cfg(target_arch = "x86_64")]
+            avx2: self.avx2(),
+        }
     }
 
-    /// `next` with 32-byte steps, for a caller that runs inside
-    /// [`Avx2::run`] (`Finder::next_into`), where the whole search is
-    /// inlined: a call to the AVX2 loop at every search cost more than the
-    /// steps saved in trigger-dense text.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    pub(crate) fn next_avx2(
-        &self,
-        avx2: Avx2,
-        h: &[u8],
-        from: usize,
-        floor: usize,
-    ) -> Option<Trigger> {
-        self.next_with(h, from, floor, Some(avx2))
-    }
-
-    /// The search of `next` and `next_avx2`; `avx2` is known in each, so
-    /// each is compiled with one search loop of its own.
+    /// The search of `Search::next`; `avx2` is known where each
+    /// is inlined, so each is compiled with one search loop of its own.
     #[inline(always)]
     fn next_with(
         &self,
@@ -170,10 +193,8 @@ impl Scanner {
         #[cfg(target_arch = "x86_64")]
         let mut i = {
             let mut i = from.max(1);
-            if let Some(avx2) = avx2 {
-                let (dot, at) = self.hit_bytes();
-                let step = |i| avx2.trigger_mask(h, i, dot, at);
-                match self.steps(h, from, floor, i, 32, step) {
+            if avx2.is_some() {
+                match self.steps(h, from, floor, i, avx2) {
                     Ok(t) => return Some(t),
                     Err(tail) => i = tail,
                 }
@@ -216,12 +237,10 @@ impl Scanner {
     #[inline]
     fn next_sse2(&self, h: &[u8], from: usize, i: usize, floor: usize) -> Result<Trigger, usize> {
         debug_assert!(i >= 1);
-        let (dot, at) = self.hit_bytes();
-        let step = |i| arch::sse2::trigger_mask(h, i, dot, at);
-        self.steps(h, from, floor, i, 16, step)
+        self.steps(h, from, floor, i, None)
     }
 
-    /// The search loop of the SSE2 and AVX2 searches: `step(i)` is the
+    /// The search loop of the SSE2 and AVX2 searches: a step's mask is the
     /// mask of the hits in the `width` bytes at `i`, asked only where they
     /// lie in `h`. Returns the trigger, or where the next search goes on
     /// (fewer than `width` bytes before the end).
@@ -233,9 +252,12 @@ impl Scanner {
         from: usize,
         floor: usize,
         mut i: usize,
-        width: usize,
-        step: impl Fn(usize) -> u32,
+        avx2: Option<Avx2>,
     ) -> Result<Trigger, usize> {
+        let (dot, at) = self.hit_bytes();
+        let width = if avx2.is_some() { 32 } else { 16 };
+        // (No closure on the way from `Avx2::run` to the AVX2 step: LLVM
+        // inlines the step only into code compiled with AVX2.)
         loop {
             // The steps with no hit, in a loop of their own. With the hits'
             // checks in the loop, LLVM kept three more induction variables
@@ -245,7 +267,10 @@ impl Scanner {
                 if i + width > h.len() {
                     return Err(i);
                 }
-                let mask = step(i);
+                let mask = match avx2 {
+                    Some(avx2) => avx2.trigger_mask(h, i, dot, at),
+                    None => arch::sse2::trigger_mask(h, i, dot, at),
+                };
                 if mask != 0 {
                     break mask;
                 }
@@ -503,7 +528,7 @@ mod tests {
     fn kinds(s: &Scanner, h: &[u8]) -> Vec<(usize, TriggerKind)> {
         let mut out = Vec::new();
         let mut pos = 0;
-        while let Some(t) = s.next(h, pos, 0) {
+        while let Some(t) = s.search().next(h, pos, 0) {
             out.push((t.start, t.kind));
             pos = t.end;
         }
@@ -539,12 +564,9 @@ mod tests {
         (0..=h.len())
             .map(|from| {
                 #[cfg(target_arch = "x86_64")]
-                if let Some(avx2) = s.avx2() {
-                    return avx2
-                        .run(|| s.next_avx2(avx2, h, from, 0))
-                        .map(|t| (t.start, t.end, t.kind));
-                }
-                s.next(h, from, 0).map(|t| (t.start, t.end, t.kind))
+                s.search()
+                    .next(h, from, 0)
+                    .map(|t| (t.start, t.end, t.kind))
             })
             .collect()
     }

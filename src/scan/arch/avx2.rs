@@ -1,6 +1,7 @@
 //! AVX2, where the CPU has it: the trigger search's 32-byte step, and the
 //! search loop compiled with AVX2 so that the step is inlined into it.
 
+use super::Job;
 use std::arch::x86_64::{
     __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
     _mm256_or_si256, _mm256_set1_epi8,
@@ -16,13 +17,12 @@ impl Avx2 {
         std::is_x86_feature_detected!("avx2").then_some(Avx2(()))
     }
 
-    /// Runs `f` compiled with AVX2: the trigger search loop inside it
-    /// (`Scanner::next_avx2`) is inlined with its 32-byte steps, with no
-    /// call at each search.
+    /// Runs `job` compiled with AVX2: the trigger search loop inside it
+    /// (`Search::next`) is inlined with its 32-byte steps.
     #[inline]
-    pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
+    pub(crate) fn run<J: Job>(self, job: J) -> J::Out {
         // SAFETY: `self` exists only where the CPU has AVX2.
-        unsafe { run(f) }
+        unsafe { run(job) }
     }
 
     /// The trigger search's hits in the 32 bytes at `i` (as
@@ -39,8 +39,8 @@ impl Avx2 {
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
-    f()
+unsafe fn run<J: Job>(job: J) -> J::Out {
+    job.call()
 }
 
 /// `Avx2::trigger_mask` on `w`, the byte before the step and its 32 bytes.

@@ -18,10 +18,20 @@ pub(crate) mod sse2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use avx2::Avx2;
 
+/// Work run under [`Avx2::run`]: a closure would do, but LLVM inlines the
+/// AVX2 steps only into code compiled with AVX2, and a closure's body is a
+/// function of its own, compiled without; `call` is always inlined.
+pub(crate) trait Job {
+    /// What the work returns.
+    type Out;
+    /// Does the work.
+    fn call(self) -> Self::Out;
+}
+
 /// `b` as text, when it is ASCII (a delimited URL nearly always is, and for
 /// 20 to 100 bytes `str::from_utf8` costs more to start than an ASCII
 /// test).
-#[inline]
+#[inline(always)]
 pub(crate) fn ascii_str(b: &[u8]) -> Option<&str> {
     if b.is_ascii() {
         // SAFETY: ASCII is UTF-8.
