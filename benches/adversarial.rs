@@ -32,7 +32,7 @@
 //! of that size; the slowest lines give the lower of the two.
 //!
 //! Mail text: the SpamAssassin mbox (`corpora/fetch.sh`), repeated to the
-//! size; without it, the shared forms corpus; without that, the bundled
+//! size; without it, `corpora/forms/`; without that, the bundled
 //! sample. Each figure is the best of at least 5 passes, repeated until
 //! they took 100 ms (`best`).
 //!
@@ -152,7 +152,7 @@ fn mail(n: usize) -> Vec<u8> {
     let base = std::fs::read(root.join("corpora/fetched/spamassassin.mbox"))
         .or_else(|_| {
             let mut all = Vec::new();
-            for d in std::fs::read_dir(root.join("../shared/corpora/forms"))?.flatten() {
+            for d in std::fs::read_dir(root.join("corpora/forms"))?.flatten() {
                 for f in std::fs::read_dir(d.path())?.flatten() {
                     all.extend(std::fs::read(f.path())?);
                 }
