@@ -1,4 +1,4 @@
-//! Properties of the extractor on generated text (issue 3): every span
+//! Properties of the extractor on generated text: every span
 //! lies in the input on char boundaries; the URL is the span's text less
 //! wrapper and break whitespace (plus `http://` or `mailto:`); links come
 //! in order without overlap; the streaming API gives the whole-buffer
