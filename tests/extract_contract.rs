@@ -455,7 +455,7 @@ fn c_f3_a_host_of_punctuation_names_nothing() {
     expect("https://=\nnext https://[::1]/x", &["https://[::1]/x"]);
 }
 
-/// Issue 7: the line cap. Nothing past it is looked for; a URL that reaches
+/// The line cap. Nothing past it is looked for; a URL that reaches
 /// it is cut there and flagged.
 #[test]
 fn max_line_len_bounds_each_line() {
@@ -481,8 +481,8 @@ fn max_line_len_bounds_each_line() {
 /// host nothing where the cluster rules moved its end. The first `www.`
 /// here loses `)*` to its emphasis mark, and then the prepended letter `ൎ`
 /// joins the `)` after it, so its end moves back and its host is `…1`
-/// (refused); the second `www.` keeps `)*`, and its URL was lost to the
-/// first one's memo before the fix.
+/// (refused); the second `www.` keeps `)*`, and its URL must be found,
+/// not lost to a memo the first one left.
 #[test]
 fn c_s4_a_url_after_a_refused_one_is_not_lost() {
     expect(

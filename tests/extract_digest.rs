@@ -426,24 +426,21 @@ fn digest_b_6_6_proposed_vectors() {
     none("\"\"");
 }
 
-// ---- whole seeds (read from ../shared/seeds when it is there) ----
+// ---- whole seeds (corpora/seeds/, named by their number) ----
 
-fn seed(prefix: &str) -> Option<String> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(e) => e,
-        Err(_) => {
-            eprintln!("skipped: {} is not there", dir.display());
-            return None;
-        }
-    };
-    for e in entries.flatten() {
-        if e.file_name().to_string_lossy().starts_with(prefix) {
-            return std::fs::read_to_string(e.path()).ok();
-        }
-    }
-    eprintln!("skipped: no seed {prefix}* in {}", dir.display());
-    None
+/// The seed whose file name starts with `prefix`; a missing seed is a
+/// failure.
+fn seed(prefix: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/seeds");
+    let mut found = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e} (the seeds folder is missing)", dir.display()))
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
+        .map(|e| e.path());
+    let path = found
+        .next()
+        .unwrap_or_else(|| panic!("{}: no seed {prefix}* in it", dir.display()));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// E20: seed 002 holds exactly 30 URLs, 13 in the body and 17 in the
@@ -451,7 +448,7 @@ fn seed(prefix: &str) -> Option<String> {
 /// line yields nothing.
 #[test]
 fn e20_seed_002_whole_file_30_urls() {
-    let Some(text) = seed("002_") else { return };
+    let text = seed("002_");
     let got = urls(&text);
     assert_eq!(got.len(), 30, "{got:#?}");
     for u in [
@@ -471,7 +468,7 @@ fn e20_seed_002_whole_file_30_urls() {
 /// of E36, which give `gopher://host` and nothing with ` [port]`.
 #[test]
 fn e38_seed_004_whole_file_15_urls_and_6_templates() {
-    let Some(text) = seed("004_") else { return };
+    let text = seed("004_");
     let got = urls(&text);
     let templates = got.iter().filter(|u| *u == "gopher://host").count();
     assert_eq!(templates, 6, "{got:#?}");
@@ -481,6 +478,6 @@ fn e38_seed_004_whole_file_15_urls_and_6_templates() {
 /// E57: seed 000 (URLs stripped) yields none.
 #[test]
 fn e57_seed_000_whole_file_no_urls() {
-    let Some(text) = seed("000_") else { return };
+    let text = seed("000_");
     assert_eq!(urls(&text), Vec::<String>::new());
 }

@@ -1,40 +1,40 @@
-//! Regression on real text: every folder of `../shared/corpora/forms/`
-//! (one per way a URL is written in mail and plain text) against the links
-//! recorded in `tests/data/forms/<folder>.tsv`, which were checked by eye
-//! when written (file, line:column, form, URL, alternative or `-`).
+//! Regression on real text: every folder of `corpora/forms/` (one per way
+//! a URL is written in mail and plain text) against the links recorded in
+//! `tests/data/forms/<folder>.tsv`, which were checked by eye when written
+//! (file, line:column, form, URL, alternative or `-`).
 //!
-//! Mail-encoding artefacts (`=3D`, a URL cut at a quoted-printable soft
-//! break) are recorded as plain-text extraction gives them: decoding is the
-//! mail mode's job (issue 5), and these files will change with it.
+//! The files are read as plain text, so mail-encoding artefacts (`=3D`, a
+//! URL cut at a quoted-printable soft break) are recorded as plain-text
+//! extraction gives them; the mail mode decodes them, and `tests/mail.rs`
+//! checks what it finds in some of these messages.
 //!
-//! Skipped, with a message, where the shared corpora are absent. To
-//! re-record after a deliberate change: `URLX_BLESS=1 cargo test --test
-//! extract_forms`, then read the diff.
+//! A missing folder or `.tsv` is a failure. To re-record after a deliberate
+//! change: `URLX_BLESS=1 cargo test --test extract_forms`, then read the
+//! diff.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/forms");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {} is not there", dir.display());
-        None
-    }
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/forms")
 }
 
 fn render(dir: &Path) -> String {
     let finder = urlx::Finder::new();
     let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (the forms corpus folder is missing)",
+                dir.display()
+            )
+        })
         .flatten()
         .map(|e| e.path())
         .collect();
     files.sort();
     let mut out = String::new();
     for p in files {
-        let bytes = std::fs::read(&p).unwrap();
+        let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         for l in finder.links(&bytes) {
             writeln!(
@@ -53,8 +53,7 @@ fn render(dir: &Path) -> String {
 }
 
 fn check(folder: &str) {
-    let Some(root) = corpus() else { return };
-    let got = render(&root.join(folder));
+    let got = render(&corpus().join(folder));
     let expected_path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/forms")
         .join(format!("{folder}.tsv"));
@@ -62,8 +61,12 @@ fn check(folder: &str) {
         std::fs::write(&expected_path, &got).unwrap();
         return;
     }
-    let want = std::fs::read_to_string(&expected_path)
-        .unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
+    let want = std::fs::read_to_string(&expected_path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (the expected links are missing)",
+            expected_path.display()
+        )
+    });
     if got != want {
         let g: Vec<_> = got.lines().collect();
         let w: Vec<_> = want.lines().collect();
@@ -130,4 +133,33 @@ fn forms_wrapped_hyphen_eol() {
 #[test]
 fn forms_www_no_scheme() {
     check("www-no-scheme");
+}
+
+/// Every folder of the corpus has its `.tsv` and every `.tsv` its folder,
+/// so a folder added to one side without the other fails here.
+#[test]
+fn every_folder_has_its_expected_links() {
+    let names = |dir: PathBuf, ext: &str| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                if ext.is_empty() {
+                    e.path().is_dir().then_some(name)
+                } else {
+                    name.strip_suffix(ext).map(str::to_owned)
+                }
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let folders = names(corpus(), "");
+    let tsvs = names(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/forms"),
+        ".tsv",
+    );
+    assert_eq!(folders, tsvs);
+    assert_eq!(folders.len(), 11, "{folders:?}");
 }

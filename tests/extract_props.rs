@@ -1,4 +1,4 @@
-//! Properties of the extractor on generated text (issue 3): every span
+//! Properties of the extractor on generated text: every span
 //! lies in the input on char boundaries; the URL is the span's text less
 //! wrapper and break whitespace (plus `http://` or `mailto:`); links come
 //! in order without overlap; the streaming API gives the whole-buffer
@@ -218,16 +218,13 @@ proptest! {
     }
 }
 
-/// Real text, default caps, window sizes from 1 byte to 64 KiB: the shared
-/// forms corpus concatenated (read from ../shared/corpora when it is
-/// there, skipped otherwise).
+/// Real text, default caps, window sizes from 1 byte to 64 KiB: the forms
+/// corpus (`corpora/forms/`) concatenated.
 #[test]
 fn streaming_equals_whole_buffer_on_the_forms_corpus() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/forms");
-    let Ok(forms) = std::fs::read_dir(&dir) else {
-        eprintln!("skipped: {} is not there", dir.display());
-        return;
-    };
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/forms");
+    let forms = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e} (the forms corpus is missing)", dir.display()));
     let mut all = Vec::new();
     let mut folders: Vec<_> = forms.flatten().map(|e| e.path()).collect();
     folders.sort();

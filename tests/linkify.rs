@@ -1,4 +1,4 @@
-//! The linkifier (issue 6; CONTRACT C-S1 to C-S3): every HTML-special byte
+//! The linkifier (CONTRACT C-S1 to C-S3): every HTML-special byte
 //! escaped in text and in attributes, script schemes never linked, a
 //! wrapped URL one link whose text keeps its line breaks, deceptive links
 //! flagged, OSC 8 for terminals, and the command's --html and --hyperlink.

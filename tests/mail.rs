@@ -1,9 +1,9 @@
-//! Mail and news input (issue 5): real messages from the shared corpora,
-//! each with the URLs a person sees when reading it (no `=3D` artefact, no
-//! URL cut at a soft line break, base64 parts found, flowed text rejoined),
-//! malformed mail read as well as it can be, and the command's mail mode.
-//! Tests on the shared corpora are skipped, with a message, where it is
-//! absent; the synthetic ones always run.
+//! Mail and news input: real messages from `corpora/` (the forms corpus and
+//! the notmuch and CPython email test messages), each with the URLs a
+//! person sees when reading it (no `=3D` artefact, no URL cut at a soft
+//! line break, base64 parts found, flowed text rejoined), malformed mail
+//! read as well as it can be, and the command's mail mode. A missing
+//! corpus file is a failure.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -11,17 +11,12 @@ use std::process::{Command, Output};
 use urlx::mail::{self, Kind};
 use urlx::Finder;
 
-fn corpus(rel: &str) -> Option<Vec<u8>> {
+/// A file under `corpora/`.
+fn corpus(rel: &str) -> Vec<u8> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpora")
+        .join("corpora")
         .join(rel);
-    match std::fs::read(&p) {
-        Ok(b) => Some(b),
-        Err(_) => {
-            eprintln!("skipped: {} is not there", p.display());
-            None
-        }
-    }
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e} (a corpus file is missing)", p.display()))
 }
 
 /// The URLs of a message, with their raw lines.
@@ -39,9 +34,7 @@ fn urls_only(raw: &[u8]) -> Vec<String> {
 
 #[test]
 fn qp_3d_decoded_in_urls() {
-    let Some(raw) = corpus("forms/qp-3D-in-url/jailhouse-dev-2020-12.mbox.36.eml") else {
-        return;
-    };
+    let raw = corpus("forms/qp-3D-in-url/jailhouse-dev-2020-12.mbox.36.eml");
     let got = message_urls(&raw);
     let urls: Vec<&str> = got.iter().map(|(_, u)| u.as_str()).collect();
     assert!(
@@ -60,9 +53,7 @@ fn qp_3d_decoded_in_urls() {
 
 #[test]
 fn qp_soft_breaks_do_not_cut_urls() {
-    let Some(raw) = corpus("forms/qp-soft-break-url/jailhouse-dev-2019-04.mbox.25.eml") else {
-        return;
-    };
+    let raw = corpus("forms/qp-soft-break-url/jailhouse-dev-2019-04.mbox.25.eml");
     let got = message_urls(&raw);
     for (line, want) in [
         (189, "urn:schemas-microsoft-com:office:office"),
@@ -81,9 +72,7 @@ fn qp_soft_breaks_do_not_cut_urls() {
 
 #[test]
 fn flowed_text_rejoined_and_lines_raw() {
-    let Some(raw) = corpus("forms/quoted-reply/usrp-users-2021-02.mbox.6.eml") else {
-        return;
-    };
+    let raw = corpus("forms/quoted-reply/usrp-users-2021-02.mbox.6.eml");
     let got = message_urls(&raw);
     let want = "https://kb.ettus.com/Software_Development_on_the_E3xx_USRP_-_Building_RFNoC_UHD_/_GNU_Radio_/_gr-ettus_from_Source";
     // The raw line where the URL starts, though flowed text joined it to
@@ -93,9 +82,7 @@ fn flowed_text_rejoined_and_lines_raw() {
 
 #[test]
 fn base64_parts_found() {
-    let Some(raw) = corpus("mail/notmuch/duplicate/msg-3-2:2,") else {
-        return;
-    };
+    let raw = corpus("mail/notmuch/duplicate/msg-3-2:2,");
     let urls = urls_only(&raw);
     assert!(
         urls.contains(
@@ -104,9 +91,7 @@ fn base64_parts_found() {
         ),
         "{urls:#?}"
     );
-    let Some(raw) = corpus("mail/notmuch/attachment/text-calendar.eml") else {
-        return;
-    };
+    let raw = corpus("mail/notmuch/attachment/text-calendar.eml");
     assert_eq!(
         urls_only(&raw),
         ["mailto:bremner@example.com", "mailto:david@tethera.net"]
@@ -115,9 +100,7 @@ fn base64_parts_found() {
 
 #[test]
 fn list_headers_found_and_trace_fields_ignored() {
-    let Some(raw) = corpus("forms/wrapped-angle/jailhouse-dev-2019-04.mbox.1.eml") else {
-        return;
-    };
+    let raw = corpus("forms/wrapped-angle/jailhouse-dev-2019-04.mbox.1.eml");
     let got = message_urls(&raw);
     for (line, want) in [
         (118, "https://groups.google.com/group/jailhouse-dev/post"),
@@ -136,9 +119,7 @@ fn list_headers_found_and_trace_fields_ignored() {
         );
     }
     // "by www.linux.org.uk with esmtp" in a Received field is no URL.
-    let Some(raw) = corpus("mail/python-email/msg_25.txt") else {
-        return;
-    };
+    let raw = corpus("mail/python-email/msg_25.txt");
     let got = message_urls(&raw);
     assert!(got.iter().all(|(line, _)| *line > 10), "{got:#?}");
     assert!(
@@ -151,12 +132,13 @@ fn list_headers_found_and_trace_fields_ignored() {
 }
 
 #[test]
-fn every_shared_message_reads_without_a_panic() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/mail");
-    if !root.is_dir() {
-        eprintln!("skipped: {} is not there", root.display());
-        return;
-    }
+fn every_corpus_message_reads_without_a_panic() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/mail");
+    assert!(
+        root.is_dir(),
+        "{}: the mail corpus is missing",
+        root.display()
+    );
     let mut stack = vec![root];
     let mut n = 0;
     while let Some(d) = stack.pop() {
@@ -364,11 +346,8 @@ fn command_streams_a_large_mbox_message_by_message() {
 /// text a reader sees.
 #[test]
 fn footer_after_the_closing_boundary_found() {
-    let Some(raw) =
-        corpus("forms/bare/spamassassin-easy-ham-1-01137.862bf0c202b134ec11c965d1a46a43a0.eml")
-    else {
-        return;
-    };
+    let raw =
+        corpus("forms/bare/spamassassin-easy-ham-1-01137.862bf0c202b134ec11c965d1a46a43a0.eml");
     let got = message_urls(&raw);
     assert!(
         got.contains(&(

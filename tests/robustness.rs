@@ -1,4 +1,4 @@
-//! Bad input gets a clear result, never a panic or a hang (issue 7): a
+//! Bad input gets a clear result, never a panic or a hang: a
 //! FIFO, devices, a symlink loop, a dangling symlink, invalid UTF-8 and NUL
 //! bytes next to URLs, a file truncated mid-message.
 
@@ -29,14 +29,11 @@ fn err(o: &Output) -> String {
 fn a_fifo_is_read_as_a_stream() {
     let d = tmp("fifo");
     let fifo = d.join("pipe");
-    if !Command::new("mkfifo")
+    let st = Command::new("mkfifo")
         .arg(&fifo)
         .status()
-        .is_ok_and(|s| s.success())
-    {
-        eprintln!("skipped: no mkfifo");
-        return;
-    }
+        .expect("run mkfifo");
+    assert!(st.success(), "mkfifo {} failed", fifo.display());
     let f2 = fifo.clone();
     let writer = std::thread::spawn(move || {
         let mut w = std::fs::OpenOptions::new().write(true).open(&f2).unwrap();

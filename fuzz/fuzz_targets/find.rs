@@ -1,7 +1,9 @@
 //! The extractor on any bytes: no panic; every link's span is valid UTF-8
-//! inside the input and its URL parses; links come in order; and the
+//! inside the input and its URL parses; links come in order; each link's
+//! line and column (1-based, bytes) match a count made here; and the
 //! streaming API, fed in small reads with a small window, gives the
-//! whole-buffer API's links.
+//! whole-buffer API's links (URL, span, line, column, alternative, form,
+//! truncation).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -34,6 +36,8 @@ fuzz_target!(|data: &[u8]| {
         .max_wrapper_lines(3)
         .build()
         .unwrap();
+    // Line and column of the last link, and where the count stands.
+    let (mut line, mut line_start, mut counted) = (1u64, 0usize, 0usize);
     let mut last = 0;
     let whole: Vec<_> = f
         .links(text)
@@ -42,7 +46,29 @@ fuzz_target!(|data: &[u8]| {
             last = l.end();
             assert!(std::str::from_utf8(&text[l.span()]).is_ok());
             assert!(urlx::parse_iri(l.as_str()).is_ok());
-            (l.as_str().to_owned(), l.start(), l.end(), l.line(), l.column(), l.alt().map(str::to_owned))
+            for (i, &b) in text[counted..l.start()].iter().enumerate() {
+                if b == b'\n' {
+                    line += 1;
+                    line_start = counted + i + 1;
+                }
+            }
+            counted = l.start();
+            let column = (l.start() - line_start) as u64 + 1;
+            assert_eq!(
+                (l.line(), l.column()),
+                (line, column),
+                "line and column of {l:?}"
+            );
+            (
+                l.as_str().to_owned(),
+                l.start(),
+                l.end(),
+                l.line(),
+                l.column(),
+                l.alt().map(str::to_owned),
+                l.form(),
+                l.is_truncated(),
+            )
         })
         .collect();
     let streamed: Vec<_> = f
@@ -50,7 +76,16 @@ fuzz_target!(|data: &[u8]| {
         .chunk_size(n)
         .map(|l| {
             let l = l.unwrap();
-            (l.as_str().to_owned(), l.start(), l.end(), l.line(), l.column(), l.alt().map(str::to_owned))
+            (
+                l.as_str().to_owned(),
+                l.start(),
+                l.end(),
+                l.line(),
+                l.column(),
+                l.alt().map(str::to_owned),
+                l.form(),
+                l.is_truncated(),
+            )
         })
         .collect();
     assert_eq!(whole, streamed);

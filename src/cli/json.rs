@@ -1,120 +1,118 @@
-//! A small JSON Lines writer: one object a line, fields in the order
-//! written. Hand-written because urlx writes only flat objects of strings,
-//! numbers, booleans and nulls, and escaping is all it takes.
+//! JSON Lines output: one object a line, written by serde_json with the
+//! escaping below.
+//!
+//! serde_json's compact formatter writes `\b` and `\f` and leaves U+007F
+//! raw. Here U+0000-U+001F and U+007F are written as `\u00XX` (only
+//! `\n`, `\r` and `\t` keep their short form), so no C0 control or DEL
+//! byte reaches a terminal raw, and each has one spelling to grep for.
+//! Everything else, U+2028 and U+2029 included, is written as it is: the
+//! output is UTF-8 and valid JSON either way.
 
-use std::fmt::Write;
+use std::io;
 
-/// One JSON object under construction.
-pub struct Object {
-    buf: String,
-    first: bool,
+use serde::Serialize;
+use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
+
+/// Writes `v` as one compact JSON object into `w` (no line end).
+pub fn write<W: io::Write, T: Serialize + ?Sized>(w: &mut W, v: &T) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(w, Escapes);
+    v.serialize(&mut ser).map_err(io::Error::from)
 }
 
-impl Object {
-    pub fn new() -> Self {
-        Object {
-            buf: String::from("{"),
-            first: true,
+/// Serde_json's compact formatter with the escaping in the module doc.
+struct Escapes;
+
+impl Formatter for Escapes {
+    fn write_string_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let mut rest = fragment.as_bytes();
+        while let Some(i) = memchr::memchr(0x7f, rest) {
+            w.write_all(&rest[..i])?;
+            w.write_all(b"\\u007f")?;
+            rest = &rest[i + 1..];
+        }
+        w.write_all(rest)
+    }
+
+    fn write_char_escape<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        escape: CharEscape,
+    ) -> io::Result<()> {
+        match escape {
+            CharEscape::Backspace => w.write_all(b"\\u0008"),
+            CharEscape::FormFeed => w.write_all(b"\\u000c"),
+            other => CompactFormatter.write_char_escape(w, other),
         }
     }
-
-    fn key(&mut self, k: &str) {
-        if !self.first {
-            self.buf.push(',');
-        }
-        self.first = false;
-        escape_into(&mut self.buf, k);
-        self.buf.push(':');
-    }
-
-    pub fn str(mut self, k: &str, v: &str) -> Self {
-        self.key(k);
-        escape_into(&mut self.buf, v);
-        self
-    }
-
-    /// A string, or `null` for `None`.
-    pub fn opt_str(mut self, k: &str, v: Option<&str>) -> Self {
-        self.key(k);
-        match v {
-            Some(v) => escape_into(&mut self.buf, v),
-            None => self.buf.push_str("null"),
-        }
-        self
-    }
-
-    pub fn bool(mut self, k: &str, v: bool) -> Self {
-        self.key(k);
-        self.buf.push_str(if v { "true" } else { "false" });
-        self
-    }
-
-    pub fn num(mut self, k: &str, v: u64) -> Self {
-        self.key(k);
-        let _ = write!(self.buf, "{v}");
-        self
-    }
-
-    /// A nested object, already written.
-    pub fn obj(mut self, k: &str, v: Object) -> Self {
-        self.key(k);
-        self.buf.push_str(&v.finish());
-        self
-    }
-
-    pub fn null(mut self, k: &str) -> Self {
-        self.key(k);
-        self.buf.push_str("null");
-        self
-    }
-
-    pub fn finish(mut self) -> String {
-        self.buf.push('}');
-        self.buf
-    }
-}
-
-/// Writes `s` as a JSON string literal.
-pub fn escape_into(out: &mut String, s: &str) {
-    out.push('"');
-    let mut start = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let esc = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0..=0x1f | 0x7f => "",
-            _ => continue,
-        };
-        out.push_str(&s[start..i]);
-        if esc.is_empty() {
-            let _ = write!(out, "\\u{b:04x}");
-        } else {
-            out.push_str(esc);
-        }
-        start = i + 1;
-    }
-    out.push_str(&s[start..]);
-    out.push('"');
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn to_string<T: Serialize>(v: &T) -> String {
+        let mut out = Vec::new();
+        write(&mut out, v).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The escaping the module doc describes, one character at a time.
+    fn expected(c: char) -> String {
+        match c {
+            '"' => "\\\"".into(),
+            '\\' => "\\\\".into(),
+            '\n' => "\\n".into(),
+            '\r' => "\\r".into(),
+            '\t' => "\\t".into(),
+            '\0'..='\x1f' | '\x7f' => format!("\\u{:04x}", c as u32),
+            _ => c.into(),
+        }
+    }
+
     #[test]
-    fn escapes_quotes_backslashes_and_controls() {
-        let mut s = String::new();
-        escape_into(&mut s, "a\"b\\c\nd\u{1}é\u{7f}");
-        assert_eq!(s, r#""a\"b\\c\nd\u0001é\u007f""#);
-        let o = Object::new()
-            .str("k", "v")
-            .opt_str("n", None)
-            .bool("b", true)
-            .num("x", 3)
-            .finish();
-        assert_eq!(o, r#"{"k":"v","n":null,"b":true,"x":3}"#);
+    fn escapes_c0_controls_and_del_as_u00xx() {
+        let mut chars: Vec<char> = (0u8..0x80).map(char::from).collect();
+        chars.extend([
+            'é', '\u{80}', '\u{9f}', '\u{2028}', '\u{2029}', '\u{fffd}', '😀',
+        ]);
+        for &c in &chars {
+            let got = to_string(&c.to_string());
+            assert_eq!(got, format!("\"{}\"", expected(c)), "{:?}", c);
+        }
+        // Runs between escapes, and escapes at either end.
+        let s: String = chars.iter().chain(chars.iter().rev()).collect();
+        let want: String = s.chars().map(expected).collect();
+        let got = to_string(&s);
+        assert_eq!(got, format!("\"{want}\""));
+        let back: String = serde_json::from_str(&got).unwrap();
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn fields_in_declared_order_with_nulls() {
+        #[derive(Serialize)]
+        struct R<'a> {
+            k: &'a str,
+            n: Option<&'a str>,
+            b: bool,
+            x: u64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            absent: Option<u64>,
+        }
+        let r = R {
+            k: "a\"b\\c\nd\u{1}é\u{7f}",
+            n: None,
+            b: true,
+            x: 3,
+            absent: None,
+        };
+        assert_eq!(
+            to_string(&r),
+            r#"{"k":"a\"b\\c\nd\u0001é\u007f","n":null,"b":true,"x":3}"#
+        );
     }
 }

@@ -38,6 +38,16 @@ impl Out {
         self.check(r)
     }
 
+    /// Writes `v` as one JSON object and the terminator; returns `false`
+    /// once the reader has gone away.
+    pub fn json<T: serde::Serialize + ?Sized>(&mut self, v: &T, term: u8) -> io::Result<bool> {
+        if self.closed {
+            return Ok(false);
+        }
+        let r = super::json::write(&mut self.w, v).and_then(|()| self.w.write_all(&[term]));
+        self.check(r)
+    }
+
     pub fn flush(&mut self) -> io::Result<bool> {
         if self.closed {
             return Ok(false);

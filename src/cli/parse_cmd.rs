@@ -1,8 +1,9 @@
 //! `urlx parse`: one JSON object a line per URI.
 
-use super::json::Object;
 use super::output::Out;
 use super::ExitStatus;
+use serde::Serialize;
+use std::borrow::Cow;
 use std::io::{self, BufRead};
 use urlx::uri::{Syntax, Uri};
 
@@ -14,9 +15,9 @@ pub fn run(args: &super::flags::ParseArgs, out: &mut Out) -> io::Result<ExitStat
     };
     let mut all_valid = true;
     let mut one = |input: &str, out: &mut Out| -> io::Result<bool> {
-        let (line, valid) = describe(input, syntax);
+        let (parsed, valid) = describe(input, syntax);
         all_valid &= valid;
-        out.line(&line)
+        out.json(&parsed, b'\n')
     };
     if args.uris.is_empty() {
         for line in io::stdin().lock().lines() {
@@ -40,48 +41,115 @@ pub fn run(args: &super::flags::ParseArgs, out: &mut Out) -> io::Result<ExitStat
     })
 }
 
-/// The JSON line for one input, and whether it is valid.
-pub fn describe(input: &str, syntax: Syntax) -> (String, bool) {
-    let o = Object::new().str("input", input);
+/// The JSON object for one input, and whether it is valid.
+pub fn describe(input: &str, syntax: Syntax) -> (Parsed<'_>, bool) {
     match Uri::parse_with(input, syntax) {
         Err(e) => {
-            let err = Object::new()
-                .num("index", e.index() as u64)
-                .str("kind", e.kind().as_str())
-                .str("message", &e.to_string());
-            (o.bool("valid", false).obj("error", err).finish(), false)
+            let p = Parsed {
+                input,
+                valid: false,
+                error: Some(Failure::from(&e)),
+                parts: None,
+            };
+            (p, false)
         }
-        Ok(u) => (components(o, &u).finish(), true),
+        Ok(u) => {
+            let p = Parsed {
+                input,
+                valid: true,
+                error: None,
+                parts: Some(Parts::of(&u)),
+            };
+            (p, true)
+        }
     }
 }
 
-fn components(o: Object, u: &Uri<'_>) -> Object {
-    let mut o = o
-        .bool("valid", true)
-        .null("error")
-        .bool("absolute", u.is_absolute())
-        .opt_str("scheme", u.scheme())
-        .opt_str("userinfo", u.userinfo())
-        .opt_str("host", u.host())
-        .opt_str("host_kind", u.host_kind().map(|k| k.as_str()))
-        .opt_str("port", u.port())
-        .str("path", u.path())
-        .opt_str("query", u.query())
-        .opt_str("fragment", u.fragment())
-        .str("normalized", u.normalize().as_str());
-    if u.is_iri() {
-        o = o.str("ascii", &u.to_ascii());
+/// `urlx parse`'s object: the input, whether it parses, the error if not
+/// and the components if so.
+#[derive(Serialize)]
+pub struct Parsed<'a> {
+    input: &'a str,
+    valid: bool,
+    error: Option<Failure>,
+    #[serde(flatten)]
+    parts: Option<Parts<'a>>,
+}
+
+/// Where and why a parse or a scheme check failed.
+#[derive(Serialize)]
+struct Failure {
+    index: usize,
+    kind: &'static str,
+    message: String,
+}
+
+impl Failure {
+    fn from(e: &urlx::uri::ParseError) -> Failure {
+        Failure {
+            index: e.index(),
+            kind: e.kind().as_str(),
+            message: e.to_string(),
+        }
     }
-    if let Some(view) = u.rfc1738() {
-        let check = match view.check() {
-            Ok(()) => Object::new().bool("ok", true),
-            Err(e) => Object::new()
-                .bool("ok", false)
-                .num("index", e.index() as u64)
-                .str("kind", e.kind().as_str())
-                .str("message", &e.to_string()),
-        };
-        o = o.obj("rfc1738", check);
+}
+
+/// The components of a valid input. `ascii` is there for an IRI that is
+/// not plain ASCII, `rfc1738` for a scheme RFC 1738 defines.
+#[derive(Serialize)]
+struct Parts<'a> {
+    absolute: bool,
+    scheme: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    host_kind: Option<&'static str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+    normalized: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ascii: Option<Cow<'a, str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rfc1738: Option<Check>,
+}
+
+impl<'a> Parts<'a> {
+    fn of(u: &Uri<'a>) -> Parts<'a> {
+        Parts {
+            absolute: u.is_absolute(),
+            scheme: u.scheme(),
+            userinfo: u.userinfo(),
+            host: u.host(),
+            host_kind: u.host_kind().map(|k| k.as_str()),
+            port: u.port(),
+            path: u.path(),
+            query: u.query(),
+            fragment: u.fragment(),
+            normalized: u.normalize().into_string(),
+            ascii: u.is_iri().then(|| u.to_ascii()),
+            rfc1738: u.rfc1738().map(|view| match view.check() {
+                Ok(()) => Check {
+                    ok: true,
+                    failure: None,
+                },
+                Err(e) => Check {
+                    ok: false,
+                    failure: Some(Failure {
+                        index: e.index(),
+                        kind: e.kind().as_str(),
+                        message: e.to_string(),
+                    }),
+                },
+            }),
+        }
     }
-    o
+}
+
+/// The RFC 1738 check of a scheme that has one.
+#[derive(Serialize)]
+struct Check {
+    ok: bool,
+    #[serde(flatten)]
+    failure: Option<Failure>,
 }

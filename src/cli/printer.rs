@@ -4,7 +4,8 @@
 
 use std::collections::HashSet;
 
-use super::json::Object;
+use serde::Serialize;
+
 use super::output::Out;
 
 /// A link as the command keeps it between the worker that found it and the
@@ -122,8 +123,8 @@ impl Printer {
             None
         };
         let open = if self.mode == Mode::Json {
-            let line = self.json(path, r, uri.as_ref(), normalized.as_deref());
-            out.record(line.as_bytes(), self.term)?
+            let rec = self.json(path, r, uri.as_ref(), normalized.as_deref());
+            out.json(&rec, self.term)?
         } else {
             let url = normalized.as_deref().unwrap_or(&r.url);
             self.plain(path, r.line, url);
@@ -169,36 +170,61 @@ impl Printer {
         }
     }
 
-    fn json(
+    fn json<'a>(
         &self,
-        path: &str,
-        r: &Rec,
-        uri: Option<&urlx::Uri<'_>>,
-        normalized: Option<&str>,
-    ) -> String {
-        let mut o = Object::new()
-            .str("path", path)
-            .num("line", r.line)
-            .num("column", r.column)
-            .num("start", r.start)
-            .num("end", r.end)
-            .str("url", &r.url)
-            .str("form", r.form.as_str())
-            .opt_str("alt", r.alt.as_deref())
-            .opt_str("scheme", uri.and_then(|u| u.scheme()))
-            .opt_str("host", uri.and_then(|u| u.host()));
-        if self.normalize {
-            o = o.opt_str("normalized", normalized);
+        path: &'a str,
+        r: &'a Rec,
+        uri: Option<&urlx::Uri<'a>>,
+        normalized: Option<&'a str>,
+    ) -> Record<'a> {
+        let m = r.message.as_deref();
+        Record {
+            path,
+            line: r.line,
+            column: r.column,
+            start: r.start,
+            end: r.end,
+            url: &r.url,
+            form: r.form.as_str(),
+            alt: r.alt.as_deref(),
+            scheme: uri.and_then(|u| u.scheme()),
+            host: uri.and_then(|u| u.host()),
+            normalized: self.normalize.then_some(normalized),
+            truncated: r.truncated,
+            message_id: m.map(|m| m.message_id.as_deref()),
+            subject: m.map(|m| m.subject.as_deref()),
+            date: m.map(|m| m.date.as_deref()),
         }
-        if r.truncated {
-            o = o.bool("truncated", true);
-        }
-        if let Some(m) = &r.message {
-            o = o
-                .opt_str("message_id", m.message_id.as_deref())
-                .opt_str("subject", m.subject.as_deref())
-                .opt_str("date", m.date.as_deref());
-        }
-        o.finish()
     }
+}
+
+/// One link's `--json` object, fields in output order. `normalized` is
+/// there with `--normalize`, `truncated` only when true, and the message
+/// fields in mail input; each of those is `null` when the link has none.
+#[derive(Serialize)]
+struct Record<'a> {
+    path: &'a str,
+    line: u64,
+    column: u64,
+    start: u64,
+    end: u64,
+    url: &'a str,
+    form: &'a str,
+    alt: Option<&'a str>,
+    scheme: Option<&'a str>,
+    host: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    normalized: Option<Option<&'a str>>,
+    #[serde(skip_serializing_if = "is_false")]
+    truncated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message_id: Option<Option<&'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    subject: Option<Option<&'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    date: Option<Option<&'a str>>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }

@@ -369,8 +369,8 @@ fn classify_reg_name(s: &[u8]) -> HostKind {
 /// parser does (a differential test holds it).
 ///
 /// The general parser scans component by component with a set-up for
-/// each; URLs in mail are short, and that set-up was most of their cost
-/// (370 instructions for `http://a.example/x`).
+/// each; URLs in mail are short, and that set-up would be most of their
+/// cost. PERF: `cargo bench --bench parse`.
 #[inline(always)]
 pub(crate) fn parse_common(s: &[u8]) -> Option<Meta> {
     let n = s.len();
