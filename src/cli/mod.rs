@@ -1,6 +1,8 @@
 //! The command line: flags in, library calls, lines out. It reaches the
 //! library only through `urlx::`'s public API.
 
+#![forbid(unsafe_code)]
+
 mod flags;
 mod json;
 mod output;

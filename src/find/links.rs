@@ -66,9 +66,9 @@ pub struct Links<'f, 'h> {
 }
 
 /// How many links one search finds ahead for [`Links`]: one call of the
-/// search per link paid its loop's set-up at every link (the loop's
-/// invariants, spilled to the stack: a sixth of a link's instructions in
-/// link-dense text; 4-deep links ran 13-18% slower with one a search).
+/// search per link would pay its loop's set-up (the loop's invariants,
+/// spilled to the stack) at every link.
+// PERF: `cargo bench --bench adversarial -- '(((('` (link-dense text).
 pub(super) const BATCH: usize = 8;
 
 impl<'f, 'h> Iterator for Links<'f, 'h> {

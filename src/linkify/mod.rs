@@ -14,6 +14,8 @@
 //! class `urlx-deceptive`. Escaped CR/LF (`%0D%0A`) are never decoded
 //! (C-S3): the href is the URL as written.
 
+#![forbid(unsafe_code)]
+
 mod deceptive;
 
 use std::io::{self, Write};

@@ -272,8 +272,7 @@ fn c_s4_www_memo_after_a_joined_line() {
 }
 
 /// C-S4: an IP literal after the userinfo's `@` is a host the parser
-/// takes, not a cut (found by the property test; older than the
-/// seventh session).
+/// takes, not a cut (a case the property test found).
 #[test]
 fn c_s4_head_checks_leave_an_ip_literal_after_userinfo_to_the_full_path() {
     let b = FinderBuilder::new();
