@@ -256,26 +256,19 @@ impl Scanner {
     ) -> Result<Trigger, usize> {
         let (dot, at) = self.hit_bytes();
         let width = if avx2.is_some() { 32 } else { 16 };
+        debug_assert!(i >= 1);
         // (No closure on the way from `Avx2::run` to the AVX2 step: LLVM
         // inlines the step only into code compiled with AVX2.)
         loop {
-            // The steps with no hit, in a loop of their own. With the hits'
-            // checks in the loop, LLVM kept three more induction variables
-            // for them, on the stack: three memory increments a step, a
-            // quarter of the step's instructions.
-            let mask = loop {
-                if i + width > h.len() {
-                    return Err(i);
-                }
-                let mask = match avx2 {
-                    Some(avx2) => avx2.trigger_mask(h, i, dot, at),
-                    None => arch::sse2::trigger_mask(h, i, dot, at),
-                };
-                if mask != 0 {
-                    break mask;
-                }
-                i += width;
-            };
+            // The steps with no hit, in a loop of their own (`next_hit`).
+            // With the hits' checks in the loop, LLVM kept three more
+            // induction variables for them, on the stack: three memory
+            // increments a step, a quarter of the step's instructions.
+            let (at_step, mask) = match avx2 {
+                Some(avx2) => avx2.next_hit(h, i, dot, at),
+                None => arch::sse2::next_hit(h, i, dot, at),
+            }?;
+            i = at_step;
             // (Opaque to the loop above, so that nothing derived from `i`
             // is carried through it. A hint only; no answer depends on it.)
             // PERF: `cargo bench --bench extract` (mail text).

@@ -25,16 +25,22 @@ impl Avx2 {
         unsafe { run(job) }
     }
 
-    /// The trigger search's hits in the 32 bytes at `i` (as
-    /// `sse2::trigger_mask`): bit `k` is set where `h[i + k]` is a `:`, an
-    /// `at` byte, or a `dot` byte after a `w` or `W`. Needs `1 <= i` and
-    /// `i + 32 <= h.len()`.
+    /// The first 32-byte step from `i` (at least 1) with a trigger hit
+    /// (as `sse2::next_hit`): where it starts and its mask, in which bit
+    /// `k` is set where `h[step + k]` is a `:`, an `at` byte, or a `dot`
+    /// byte after a `w` or `W`; or `Err` where fewer than 32 bytes are
+    /// left.
     #[inline(always)]
-    pub(crate) fn trigger_mask(self, h: &[u8], i: usize, dot: u8, at: u8) -> u32 {
-        let w = &h[i - 1..i + 32];
-        // SAFETY: `self` exists only where the CPU has AVX2; `w` holds the
-        // 33 bytes the two loads read.
-        unsafe { trigger_mask(w, dot, at) }
+    pub(crate) fn next_hit(
+        self,
+        h: &[u8],
+        i: usize,
+        dot: u8,
+        at: u8,
+    ) -> Result<(usize, u32), usize> {
+        assert!(i >= 1);
+        // SAFETY: `self` exists only where the CPU has AVX2.
+        unsafe { next_hit(h, i, dot, at) }
     }
 }
 
@@ -43,27 +49,34 @@ unsafe fn run<J: Job>(job: J) -> J::Out {
     job.call()
 }
 
-/// `Avx2::trigger_mask` on `w`, the byte before the step and its 32 bytes.
+/// `Avx2::next_hit`; `i >= 1`.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn trigger_mask(w: &[u8], dot: u8, at: u8) -> u32 {
-    debug_assert!(w.len() == 33);
-    let prev = _mm256_loadu_si256(w.as_ptr().cast::<__m256i>());
-    let v = _mm256_loadu_si256(w.as_ptr().add(1).cast::<__m256i>());
-    // `.` only after `w` or `W`: most dots end sentences.
-    let d = _mm256_and_si256(
-        _mm256_cmpeq_epi8(v, _mm256_set1_epi8(dot as i8)),
-        _mm256_cmpeq_epi8(
-            _mm256_or_si256(prev, _mm256_set1_epi8(0x20)),
-            _mm256_set1_epi8(b'w' as i8),
-        ),
-    );
-    let hits = _mm256_or_si256(
-        _mm256_or_si256(
-            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b':' as i8)),
-            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(at as i8)),
-        ),
-        d,
-    );
-    _mm256_movemask_epi8(hits) as u32
+unsafe fn next_hit(h: &[u8], mut i: usize, dot: u8, at: u8) -> Result<(usize, u32), usize> {
+    let c_colon = _mm256_set1_epi8(b':' as i8);
+    let c_dot = _mm256_set1_epi8(dot as i8);
+    let c_at = _mm256_set1_epi8(at as i8);
+    let case = _mm256_set1_epi8(0x20);
+    let w = _mm256_set1_epi8(b'w' as i8);
+    while i + 32 <= h.len() {
+        // SAFETY (the caller's, and): the loads read the 32 bytes at `i`
+        // and at `i - 1`, inside `h` since `1 <= i` and `i + 32 <= h.len()`.
+        let v = _mm256_loadu_si256(h.as_ptr().add(i).cast::<__m256i>());
+        let prev = _mm256_loadu_si256(h.as_ptr().add(i - 1).cast::<__m256i>());
+        // `.` only after `w` or `W`: most dots end sentences.
+        let d = _mm256_and_si256(
+            _mm256_cmpeq_epi8(v, c_dot),
+            _mm256_cmpeq_epi8(_mm256_or_si256(prev, case), w),
+        );
+        let hits = _mm256_or_si256(
+            _mm256_or_si256(_mm256_cmpeq_epi8(v, c_colon), _mm256_cmpeq_epi8(v, c_at)),
+            d,
+        );
+        let mask = _mm256_movemask_epi8(hits) as u32;
+        if mask != 0 {
+            return Ok((i, mask));
+        }
+        i += 32;
+    }
+    Err(i)
 }

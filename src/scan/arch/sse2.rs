@@ -411,32 +411,40 @@ pub(crate) fn contains2(h: &[u8], a: u8, b: u8) -> bool {
     }
 }
 
-/// The trigger search's hits in the 16 bytes at `i`: bit `k` is set where
-/// `h[i + k]` is a `:`, an `at` byte, or a `dot` byte after a `w` or `W`
-/// (`Scanner::hit_bytes`). Needs `1 <= i` and `i + 16 <= h.len()`.
+/// The first 16-byte step from `i` (at least 1) with a trigger hit: where
+/// it starts and its mask, in which bit `k` is set where `h[step + k]` is
+/// a `:`, an `at` byte, or a `dot` byte after a `w` or `W`
+/// (`Scanner::hit_bytes`); or `Err` where fewer than 16 bytes are left.
 #[inline(always)]
-pub(crate) fn trigger_mask(h: &[u8], i: usize, dot: u8, at: u8) -> u32 {
-    let w = &h[i - 1..i + 16];
-    // SAFETY: SSE2 is in the x86_64 baseline; `w` holds the 17 bytes the
-    // two loads read.
+pub(crate) fn next_hit(h: &[u8], mut i: usize, dot: u8, at: u8) -> Result<(usize, u32), usize> {
+    assert!(i >= 1);
+    // SAFETY: SSE2 is in the x86_64 baseline; the loads read the 16 bytes
+    // at `i` and at `i - 1`, inside `h` since `1 <= i` and
+    // `i + 16 <= h.len()`.
     unsafe {
-        let prev = _mm_loadu_si128(w.as_ptr().cast::<__m128i>());
-        let v = _mm_loadu_si128(w.as_ptr().add(1).cast::<__m128i>());
-        // `.` only after `w` or `W`: most dots end sentences.
-        let d = _mm_and_si128(
-            _mm_cmpeq_epi8(v, _mm_set1_epi8(dot as i8)),
-            _mm_cmpeq_epi8(
-                _mm_or_si128(prev, _mm_set1_epi8(0x20)),
-                _mm_set1_epi8(b'w' as i8),
-            ),
-        );
-        let hits = _mm_or_si128(
-            _mm_or_si128(
-                _mm_cmpeq_epi8(v, _mm_set1_epi8(b':' as i8)),
-                _mm_cmpeq_epi8(v, _mm_set1_epi8(at as i8)),
-            ),
-            d,
-        );
-        _mm_movemask_epi8(hits) as u32
+        let c_colon = _mm_set1_epi8(b':' as i8);
+        let c_dot = _mm_set1_epi8(dot as i8);
+        let c_at = _mm_set1_epi8(at as i8);
+        let case = _mm_set1_epi8(0x20);
+        let w = _mm_set1_epi8(b'w' as i8);
+        while i + 16 <= h.len() {
+            let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
+            let prev = _mm_loadu_si128(h.as_ptr().add(i - 1).cast::<__m128i>());
+            // `.` only after `w` or `W`: most dots end sentences.
+            let d = _mm_and_si128(
+                _mm_cmpeq_epi8(v, c_dot),
+                _mm_cmpeq_epi8(_mm_or_si128(prev, case), w),
+            );
+            let hits = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(v, c_colon), _mm_cmpeq_epi8(v, c_at)),
+                d,
+            );
+            let mask = _mm_movemask_epi8(hits) as u32;
+            if mask != 0 {
+                return Ok((i, mask));
+            }
+            i += 16;
+        }
+        Err(i)
     }
 }
