@@ -33,6 +33,18 @@ impl Context {
     }
 }
 
+/// A `scheme:` in the text: the scheme's first byte `s`, its colon `c`,
+/// its `scheme::key`, its class (`None`: a scheme the finder does not
+/// know), and the wrapper opener before it.
+#[derive(Clone, Copy)]
+pub(super) struct Scheme {
+    s: usize,
+    c: usize,
+    key: u64,
+    class: Option<SchemeClass>,
+    op: Opener,
+}
+
 impl Finder {
     /// The candidate at trigger `t`: its link written into `out`, and
     /// where the text it took ends.
@@ -54,8 +66,28 @@ impl Finder {
                 if key == KEY_URL {
                     return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo, out);
                 }
+                let class = self.class(&h[s..c], key);
+                let op = wrapper::opener(h, s, floor, self.limits.back());
+                // The fast path: a bare `scheme://` text of a scheme the
+                // finder takes bare, whose host starts with a letter or
+                // digit (which urlx's policy for the authority takes), read
+                // in one look (`one_look`). Everything else, and whatever
+                // the look does not decide, takes the general path.
+                if op == Opener::None
+                    && class.is_some_and(|c| c.bare())
+                    && key != KEY_FILE
+                    && h.get(c + 1..c + 3) == Some(b"//")
+                    && h.get(c + 3).is_some_and(u8::is_ascii_alphanumeric)
+                {
+                    debug_assert!(head::authority_policy(h, c).is_some());
+                    let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
+                    if let Some(found) = self.one_look(h, s, c, cap, Form::Bare, out) {
+                        return found;
+                    }
+                }
                 self.with_depth(s, memo, |memo, depth| {
-                    self.at_scheme(h, s, c, key, floor, end_limit, line_cap, memo, depth, out)
+                    let at = Scheme { s, c, key, class, op };
+                    self.at_scheme(h, at, end_limit, line_cap, memo, depth, out)
                 })
             }
             // The scanner refused a `www.` inside a word, path or address.
@@ -114,8 +146,15 @@ impl Finder {
         }
         if h.get(k) == Some(&b':') {
             let key = scheme::key(&h[j..k]);
+            let at = Scheme {
+                s: j,
+                c: k,
+                key,
+                class: self.class(&h[j..k], key),
+                op: wrapper::opener(h, j, floor, self.limits.back()),
+            };
             return self.with_depth(j, memo, |memo, depth| {
-                self.at_scheme(h, j, k, key, floor, end_limit, line_cap, memo, depth, out)
+                self.at_scheme(h, at, end_limit, line_cap, memo, depth, out)
             });
         }
         if h.len() >= j + 4 && h[j..j + 4].eq_ignore_ascii_case(b"www.") {
@@ -129,91 +168,27 @@ impl Finder {
         None
     }
 
-    /// `candidate` for a trigger `scheme://` whose `:` is at `c`. The
-    /// common bare link (a scheme the finder takes bare, neither wrapper
-    /// nor `URL:` before it, a text that `one_look` reads whole) is decided
-    /// here, with none of the calls and arguments of the general steps,
-    /// which were most of its cost in link-dense text.
-    #[inline(always)]
-    pub(super) fn slashes_candidate<'h>(
-        &self,
-        h: &'h [u8],
-        c: usize,
-        floor: usize,
-        line_cap: usize,
-        memo: &mut head::Memo,
-        out: &mut Option<Link<'h>>,
-    ) -> Option<usize> {
-        let (s, key) = scheme::scheme_start(h, c, floor)?;
-        let end_limit = h.len().min(c + self.limits.forward());
-        if key == KEY_URL {
-            return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo, out);
-        }
-        let class = self.class(&h[s..c], key);
-        let bare = class.filter(|c| c.bare());
-        let op = wrapper::opener(h, s, floor, self.limits.back());
-        let (Some(class), Opener::None, false) = (bare, op, key == KEY_FILE) else {
-            return self.with_depth(s, memo, |memo, depth| {
-                self.at_scheme(h, s, c, key, floor, end_limit, line_cap, memo, depth, out)
-            });
-        };
-        // `at_scheme`'s steps for a bare `scheme://` text: urlx's policy for
-        // the authority (which refuses `scheme:///`; a host that starts
-        // with a letter or digit, as `one_look` asks, meets it), the look,
-        // the rest.
-        let named = h.get(c + 3).is_some_and(u8::is_ascii_alphanumeric);
-        debug_assert!(!named || head::authority_policy(h, c).is_some());
-        if !named {
-            head::authority_policy(h, c)?;
-        }
-        let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
-        if let Some(found) = self.one_look(h, s, c, cap, Form::Bare, out) {
-            return found;
-        }
-        self.bare_slashes_general(h, s, c, cap, class, memo, out)
-    }
-
-    /// `at_bare` for the lane's bare `scheme://` text that the look did not
-    /// decide: out of the lane's loop, with `at_bare` inlined as in
-    /// `at_scheme` (a call more a trigger cost hostile text a tenth).
-    #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn bare_slashes_general<'h>(
-        &self,
-        h: &'h [u8],
-        s: usize,
-        c: usize,
-        cap: usize,
-        class: SchemeClass,
-        memo: &mut head::Memo,
-        out: &mut Option<Link<'h>>,
-    ) -> Option<usize> {
-        // (`//`; neither `mailto:` nor `file:`; no wrapper's run.)
-        let (slashes, mailto, file, run) = (true, false, false, 0);
-        self.with_depth(s, memo, |memo, depth| {
-            let form = Form::Bare;
-            self.at_bare(
-                h, s, c, cap, form, class, slashes, mailto, file, memo, depth, run, out,
-            )
-        })
-    }
-
-    /// A candidate whose scheme `h[s..c]` has the `scheme::key` `key`;
-    /// `depth` is the quote depth of its first line (`with_depth`).
+    /// The general path of a candidate at the scheme `at`; `depth` is the
+    /// quote depth of its first line (`with_depth`): in a wrapper
+    /// (`wrapper::delimit`, `finish_wrapped`), else bare (`at_bare`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn at_scheme<'h>(
         &self,
         h: &'h [u8],
-        s: usize,
-        c: usize,
-        key: u64,
-        floor: usize,
+        at: Scheme,
         end_limit: usize,
         line_cap: usize,
         memo: &mut head::Memo,
         depth: &Depth,
         out: &mut Option<Link<'h>>,
     ) -> Option<usize> {
+        let Scheme {
+            s,
+            c,
+            key,
+            class,
+            op,
+        } = at;
         let slashes = h.get(c + 1..c + 3) == Some(b"//");
         let file = key == KEY_FILE;
         // `scheme:///`, `scheme://?`: an empty authority, refused in every
@@ -225,8 +200,6 @@ impl Finder {
         {
             return None;
         }
-        let class = self.class(&h[s..c], key);
-        let op = wrapper::opener(h, s, floor, self.limits.back());
         // (Known where past `s`.)
         let mut run = 0;
         if op.is_wrapper() {
@@ -281,11 +254,6 @@ impl Finder {
             };
         if !policy {
             return None;
-        }
-        if slashes {
-            if let Some(found) = self.one_look(h, s, c, cap, form, out) {
-                return found;
-            }
         }
         self.at_bare(
             h, s, c, cap, form, class, slashes, mailto, file, memo, depth, run, out,

@@ -2,7 +2,7 @@
 //! candidate at each trigger, until a batch of links is found.
 
 use super::{head, Finder, Link};
-use crate::scan::{Job, Search, TriggerKind};
+use crate::scan::{Job, Search};
 
 /// Where a search stands: the next byte to look for a trigger at, and the
 /// end of what the last link used (no later candidate reaches back past
@@ -126,11 +126,7 @@ impl Finder {
             }
             // (`n < outs.len()`: the loop returns when they are full.)
             let out = &mut outs[n];
-            let found = if t.start == t.colon && t.kind == TriggerKind::Colon {
-                self.slashes_candidate(h, t.colon, st.floor, line_cap, &mut st.memo, out)
-            } else {
-                self.candidate(h, t, st.floor, line_cap, &mut st.memo, out)
-            };
+            let found = self.candidate(h, t, st.floor, line_cap, &mut st.memo, out);
             if let Some(consumed) = found {
                 st.floor = consumed;
                 st.pos = st.pos.max(consumed);
