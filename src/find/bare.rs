@@ -4,7 +4,6 @@
 use std::borrow::Cow;
 
 use super::candidate::Context;
-use super::common::Common;
 use super::head::{self, Head};
 use super::{chain, make_link, put, with_prefix, Finder, Link};
 use crate::delimit::bare::{self, BracketMemo};
@@ -13,16 +12,11 @@ use crate::delimit::{Delimited, Form, Pieces};
 use crate::scan::scheme::SchemeClass;
 use crate::uri::{self, Syntax, Uri};
 
-/// The longest run of URL bytes after a `scheme://` trigger that the
-/// common path takes before the head checks (`Finder::at_scheme`).
-pub(super) const COMMON_FIRST: usize = 128;
-
 impl Finder {
-    /// The bare candidate at `s` (scheme `h[s..c]` of class `class`, which
-    /// the finder takes bare; `cap` its cap) once urlx's own rules took it
-    /// and `one_look`, for a `scheme://` text, did not decide it: the
-    /// common path for a short text, the head checks, then the general
-    /// path.
+    /// The general path of a bare candidate at `s` (scheme `h[s..c]` of
+    /// class `class`, which the finder takes bare; `cap` its cap) once
+    /// urlx's own rules took it: the head checks, the end of its text
+    /// (`delimit_bare`), its longest prefix that is a URI (`finish_bare`).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn at_bare<'h>(
@@ -38,33 +32,8 @@ impl Finder {
         file: bool,
         memo: &mut head::Memo,
         depth: &Depth,
-        run: usize,
         out: &mut Option<Link<'h>>,
     ) -> Option<usize> {
-        // The common case, a short `scheme://` text: one parse decides it,
-        // before the head checks (which would cost a link more). A long
-        // text, or one without `//` (whose head check costs a byte or two),
-        // has the head checks first: a hostile run would be parsed long for
-        // every trigger in it, and is refused from its head.
-        let mut common_tried = false;
-        if slashes {
-            match self.bare_common(
-                h,
-                s,
-                cap,
-                form,
-                class,
-                slashes,
-                memo,
-                COMMON_FIRST,
-                run,
-                out,
-            ) {
-                Common::Decided(found) => return found,
-                Common::General => common_tried = true,
-                Common::Long => {}
-            }
-        }
         let verdict = if file || !crate::switches::head_checks() {
             Head::Pass
         } else if slashes {
@@ -86,18 +55,7 @@ impl Finder {
         ) {
             return None;
         }
-        // Where the head knows where the parser stops the text, the common
-        // path (which takes only texts it parses whole) has nothing to add.
-        let cut = verdict.parser_cut();
-        if !common_tried && cut.is_none() {
-            let max = usize::MAX;
-            if let Common::Decided(found) =
-                self.bare_common(h, s, cap, form, class, slashes, memo, max, run, out)
-            {
-                return found;
-            }
-        }
-        let mut cut = cut.map(Cut::At);
+        let mut cut = verdict.parser_cut().map(Cut::At);
         let d = self.delimit_bare(h, s, cap, depth, form, None, memo, &mut cut)?;
         let brackets = &mut memo.bare.brackets;
         put(

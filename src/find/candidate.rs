@@ -81,12 +81,19 @@ impl Finder {
                 {
                     debug_assert!(head::authority_policy(h, c).is_some());
                     let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
-                    if let Some(found) = self.one_look(h, s, c, cap, Form::Bare, out) {
+                    let class = class.expect("a bare class");
+                    if let Some(found) = self.fast_bare(h, s, c, cap, class, memo, out) {
                         return found;
                     }
                 }
                 self.with_depth(s, memo, |memo, depth| {
-                    let at = Scheme { s, c, key, class, op };
+                    let at = Scheme {
+                        s,
+                        c,
+                        key,
+                        class,
+                        op,
+                    };
                     self.at_scheme(h, at, end_limit, line_cap, memo, depth, out)
                 })
             }
@@ -200,15 +207,11 @@ impl Finder {
         {
             return None;
         }
-        // (Known where past `s`.)
-        let mut run = 0;
         if op.is_wrapper() {
             let ctx = Context::of(op);
             let known = class.is_some_and(|c| c.bare() || c.wrapped());
             if ctx == Context::UrlAngle || known || slashes {
-                match self.wrapped_common(
-                    h, s, op, end_limit, class, slashes, ctx, depth, &mut run, out,
-                ) {
+                match self.wrapped_common(h, s, op, end_limit, class, slashes, ctx, depth, out) {
                     Some(Some(consumed)) => return Some(consumed),
                     // No URL in this wrapper: on to the bare rules.
                     Some(None) => {}
@@ -256,7 +259,7 @@ impl Finder {
             return None;
         }
         self.at_bare(
-            h, s, c, cap, form, class, slashes, mailto, file, memo, depth, run, out,
+            h, s, c, cap, form, class, slashes, mailto, file, memo, depth, out,
         )
     }
 }

@@ -1,12 +1,12 @@
-//! The common cases of a candidate, decided without the general
-//! machinery: a bare URL or a `<…>` / quoted one that is one run of ASCII
-//! URL bytes, of a shape the parser's one-pass path takes. They take the
-//! same steps as the general path (`bare::delimit` or `wrapper::delimit`,
-//! then `finish_bare` or `finish_wrapped`): the run's end, C-F7 trimming,
-//! the parse, `acceptable`; and hand every other case to it. In link-dense
-//! text the general machinery (pieces, joints, alternatives, retrimming)
-//! was most of a link's cost. Property tests compare the links found with
-//! and without these paths (`find::head` tests).
+//! The fast paths: the common bare `scheme://` URL (`fast_bare`) and the
+//! common `<…>` or quoted one (`wrapped_common`, most links in mail), each
+//! one run of ASCII URL bytes of a shape the parser's one-pass path takes.
+//! They take the same steps as the general path (`bare::delimit` or
+//! `wrapper::delimit`, then `finish_bare` or `finish_wrapped`): the run's
+//! end, C-F7 trimming, the parse, `acceptable`; and hand every other case
+//! to it. The general machinery (pieces, joints, alternatives, retrimming)
+//! is most of a link's cost where it is not needed. Property tests compare
+//! the links found with and without these paths (`find::head` tests).
 
 use std::borrow::Cow;
 
@@ -19,17 +19,10 @@ use crate::delimit::Form;
 use crate::scan::scheme::SchemeClass;
 use crate::uri;
 
-/// What the common path made of a bare candidate (its link, if any, is
-/// written into the caller's `out`, as in `Finder::next_into`).
-pub(super) enum Common {
-    /// Decided: where the link's text ends (the link is in `out`), or no
-    /// link (the general path would find none).
-    Decided(Option<usize>),
-    /// The general path decides.
-    General,
-    /// Its run is longer than the caller's `max_run`: not looked at.
-    Long,
-}
+/// The longest run of URL bytes the fast path parses (`short_run`): most
+/// URLs of mail text are shorter, and a longer one, parsed by the general
+/// path, costs little more beside its length.
+const SHORT_RUN: usize = 128;
 
 impl Finder {
     /// A wrapped candidate from `s` after the opener `op` in the common case:
@@ -41,9 +34,10 @@ impl Finder {
     /// breaks between the opener and the URL, a text the one-pass parser
     /// does not take. `Some(Some(end))`: the link is in `out`, and its
     /// wrapper ends at `end`; `Some(None)`: the general path would find no
-    /// URL in this wrapper either. Where the run ends at whitespace, `run`
-    /// gets its end (the bare rules, next, start with the same run; it is
-    /// past `s`).
+    /// URL in this wrapper either.
+    // PERF: `cargo bench --bench extract` (mail text: without it, the
+    // general wrapper path costs a tenth more instructions on the
+    // SpamAssassin corpus).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn wrapped_common<'h>(
         &self,
@@ -55,7 +49,6 @@ impl Finder {
         slashes: bool,
         ctx: Context,
         depth: &Depth,
-        run: &mut usize,
         out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
         if !crate::switches::fast_path() {
@@ -78,9 +71,6 @@ impl Finder {
             // `<` after the next line's prefix). `wrapper::delimit` takes
             // the same steps.
             if ws_at(h, e).is_some() {
-                // `h[s..e]`: ASCII URL bytes (the closer's byte, if it is
-                // one, not among them), then whitespace.
-                *run = e;
                 match wrapper::blank(h, e, cap, close, spaces, depth) {
                     wrapper::Blank::Refused => return Some(None),
                     // (Too many lines would refuse it too.)
@@ -99,74 +89,89 @@ impl Finder {
         Some(found.then_some(e + close.len()))
     }
 
-    /// A bare candidate from `s` (not past `cap`) in the common case: one
-    /// run of ASCII URL bytes, of a shape the one-pass parser takes. The
-    /// same steps as `bare::delimit` and `finish_bare` (run end, C-F7
-    /// trimming, parse, `acceptable`) without their generality, which is
-    /// most of a link's cost in link-dense text. `None` when the general
-    /// path must decide: a non-ASCII character at the end (it may go on
-    /// the URL, or end it inside a grapheme), unless it ends the URL at a
-    /// cluster boundary, a hyphen or line end that may
-    /// be joined (C-W3, C-W6), a text the parser cuts or does not take in
-    /// one pass. `run`, where past `s`: where the run of ASCII URL bytes at
-    /// `s` ends in whitespace (`wrapped_common`).
+    /// The fast path for a bare `scheme://` text of a scheme the finder
+    /// takes bare, whose host starts with a letter or digit: one look
+    /// (`one_look`) decides most; else a run of ASCII URL bytes of at most
+    /// `SHORT_RUN` bytes, of a shape the one-pass parser takes
+    /// (`short_run`). The same steps as the general path (`bare::delimit`
+    /// and `finish_bare`: the run's end, C-F7 trimming, the parse,
+    /// `acceptable`) without its generality, which is most of a link's
+    /// cost. `None`: the general path decides.
+    // PERF: `cargo bench --bench extract` (mail text) and `cargo bench
+    // --bench adversarial` (the link-dense families).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn bare_common<'h>(
+    pub(super) fn fast_bare<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        c: usize,
+        cap: usize,
+        class: SchemeClass,
+        memo: &mut head::Memo,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<Option<usize>> {
+        if let Some(found) = self.one_look(h, s, c, cap, out) {
+            return Some(found);
+        }
+        self.short_run(h, s, cap, class, memo, out)
+    }
+
+    /// `fast_bare` where the look did not decide: the run of ASCII URL
+    /// bytes from `s` (not past `cap`), when it is at most `SHORT_RUN`
+    /// bytes (a longer run goes to the general path, whose head checks
+    /// refuse a hostile run from its first bytes, where this would parse it
+    /// for every trigger in it). `None` when the general path must decide:
+    /// a longer run, a non-ASCII character at the end (it may go on the
+    /// URL, or end it inside a grapheme) unless it ends the URL at a
+    /// cluster boundary, a hyphen or line end that may be joined (C-W3,
+    /// C-W6), a text the parser cuts or does not take in one pass.
+    #[inline(always)]
+    fn short_run<'h>(
         &self,
         h: &'h [u8],
         s: usize,
         cap: usize,
-        form: Form,
         class: SchemeClass,
-        slashes: bool,
         memo: &mut head::Memo,
-        max_run: usize,
-        run: usize,
         out: &mut Option<Link<'h>>,
-    ) -> Common {
+    ) -> Option<Option<usize>> {
         if !crate::switches::fast_path() {
-            return Common::General;
+            return None;
         }
         let cap = cap.min(h.len());
-        let e = if run > s {
-            // (What the scan gives: not past the cap, which may be at `s`.)
-            run.min(cap).max(s)
-        } else {
-            memo.bare.ascii.end(h, s, cap, |h, i, cap| {
-                crate::scan::bytes::url_run(h, i, cap, 0)
-            })
-        };
-        if e - s > max_run {
-            return Common::Long;
+        let e = memo.bare.ascii.end(h, s, cap, |h, i, cap| {
+            crate::scan::bytes::url_run(h, i, cap, 0)
+        });
+        if e - s > SHORT_RUN {
+            return None;
         }
         let truncated = e >= cap && cap < h.len();
         if e == s || (!truncated && (h[e - 1] == b'-' || self.bare.join_unhyphenated)) {
-            return Common::General;
+            return None;
         }
         // A non-ASCII character after the run may go on the URL (an IRI),
         // or end it inside a grapheme cluster: the general path decides,
         // unless it plainly ends it (`。`, `»`, `）` after a URL in text).
         if h.get(e).is_some_and(|&b| b >= 0x80) && (truncated || !bare::ends_at_boundary(h, e)) {
-            return Common::General;
+            return None;
         }
         let t = bare::trimmed_end(h, s, e, &mut memo.bare.brackets);
         if t == s {
-            return Common::General;
+            return None;
         }
-        match self.common_link(
-            &h[s..t],
+        let text = &h[s..t];
+        let found = self.common_link(
+            text,
             s,
-            form,
+            Form::Bare,
             Some(class),
-            slashes,
+            true,
             Context::Bare,
             truncated,
             out,
-        ) {
-            Some(found) => Common::Decided(found.then_some(t)),
-            None => Common::General,
-        }
+        )?;
+        Some(found.then_some(t))
     }
 
     /// The link whose text `text` starts at `start`, written into `out`,
@@ -211,7 +216,7 @@ impl Finder {
         Some(true)
     }
 
-    /// `bare_common` for a `scheme://` text (`c` is the colon) that one
+    /// `fast_bare` for a `scheme://` text (`c` is the colon) that one
     /// [`bytes::look`](crate::scan::bytes::look) reads whole before `cap`: a host
     /// that starts with a letter or digit, no byte that asks for the
     /// general rules (`% [ ] @ ( :`: percent-encodings, IP literals,
@@ -221,7 +226,7 @@ impl Finder {
     /// C-F7 trimming (every `)` unmatched, no `(` in it) and the parse
     /// come from the look's masks: a few steps for the whole text, where
     /// the run, the trimming and the parse each walked it (link-dense text
-    /// spent most of a link there). `None`: `Finder::at_bare` decides.
+    /// spent most of a link there). `None`: `short_run` decides.
     #[inline(always)]
     pub(super) fn one_look<'h>(
         &self,
@@ -229,12 +234,12 @@ impl Finder {
         s: usize,
         c: usize,
         cap: usize,
-        form: Form,
         out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
         if !crate::switches::fast_path() {
             return None;
         }
+        let form = Form::Bare;
         let a = c + 3;
         if !h.get(a)?.is_ascii_alphanumeric()
             || self.bare.join_unhyphenated
@@ -247,7 +252,7 @@ impl Finder {
         // Not cut by a cap; ended by a byte that ends a URL (not one that
         // asks for the general rules), or by a non-ASCII character that
         // plainly ends it (`。`, `»`, `）` after a URL in text, as in
-        // `bare_common`), not one that may go on an IRI; not a hyphen that
+        // `short_run`), not one that may go on an IRI; not a hyphen that
         // a line break may follow.
         if e >= cap
             || crate::scan::bytes::URL_BYTE[usize::from(h[e])]

@@ -26,8 +26,8 @@
 //! same bytes again up to their cap.
 //!
 //! Property tests hold each claim: the links found with and without the
-//! head checks (and with and without `Finder::bare_common`,
-//! `Finder::wrapped_common` and the memos) are the same on texts made of
+//! head checks (and with and without the fast paths, `Finder::fast_bare`
+//! and `Finder::wrapped_common`, and the memos) are the same on texts made of
 //! hostile pieces, and each memo answers as a fresh scan does.
 
 use crate::delimit::bare::{

@@ -492,9 +492,8 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(20_000))]
 
-    /// The common paths (`bare_common`, `one_look`, and the bare
-    /// `scheme://` lane `Finder::slashes_candidate` that tries it
-    /// first) find what the general path finds.
+    /// The fast paths (`Finder::fast_bare`: the look and the short run;
+    /// `Finder::wrapped_common`) find what the general path finds.
     #[test]
     fn the_common_path_agrees_with_the_general_path(t in hostile_text()) {
         for b in [
