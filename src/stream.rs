@@ -84,9 +84,11 @@ impl<'f, R: Read> StreamLinks<'f, R> {
             .pos
             .min(self.buf.len())
             .saturating_sub(self.finder.limits().back() + 128);
-        // Moving the window costs its length: do it once a chunk (and at
-        // least 4 KiB) can go, so that reading stays linear.
-        if keep_from < self.chunk.max(4096) {
+        // Moving the window costs its length, and forgets what triggers
+        // learnt of the bytes ahead (`State::shift`), which may cost up to
+        // the look-ahead to learn again: do it once a chunk, at least 4 KiB
+        // and the look-ahead can go, so that reading stays linear.
+        if keep_from < self.chunk.max(4096).max(self.finder.limits().forward()) {
             return;
         }
         // Lines are counted before their bytes go.

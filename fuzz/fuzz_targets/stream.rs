@@ -21,7 +21,7 @@ const FILLER: &[u8] = b"lorem ipsum dolor sit amet\nconsectetur adipiscing elit 
 eiusmod tempor incididunt ut labore et dolore magna aliqua\n";
 
 /// `StreamLinks::compact` drops bytes only when at least
-/// `max(chunk, COMPACT_MIN)` of them lie behind the look-back.
+/// `max(chunk, COMPACT_MIN, forward)` of them lie behind the look-back.
 const COMPACT_MIN: usize = 4096;
 
 /// A reader that hands out `data` in the sizes of `schedule` (cycled), with
@@ -161,7 +161,7 @@ fuzz_target!(|data: &[u8]| {
         .unwrap();
 
     // Long enough that the search position passes the compaction point
-    // (a chunk, at least COMPACT_MIN, behind the caps' look-back) before
+    // (a chunk, at least COMPACT_MIN and the look-ahead, behind the caps' look-back) before
     // the input ends, with the look-ahead and a chunk to spare.
     let back = (max_wrapper_bytes + 256).max(if max_line_len > 0 {
         max_line_len + 64
@@ -169,7 +169,7 @@ fuzz_target!(|data: &[u8]| {
         0
     });
     let forward = max_url_len + max_wrapper_bytes + 256;
-    let min_len = 2 * (chunk.max(COMPACT_MIN) + back + 128) + forward + 64 + chunk;
+    let min_len = 2 * (chunk.max(COMPACT_MIN).max(forward) + back + 128) + forward + 64 + chunk;
     let mut text = Vec::with_capacity(min_len + body.len() + FILLER.len());
     while text.len() < pad {
         text.extend_from_slice(&FILLER[..FILLER.len().min(pad - text.len())]);

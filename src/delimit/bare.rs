@@ -157,15 +157,6 @@ impl RunMemo {
         self.valid = true;
     }
 
-    /// The window lost its first `by` bytes.
-    pub(crate) fn shift(&mut self, by: usize) {
-        if self.hi < by {
-            self.valid = false;
-        } else {
-            self.lo = self.lo.saturating_sub(by);
-            self.hi -= by;
-        }
-    }
 }
 
 /// The bracket balance of a stretch `h[from..to]`, moved forward as later
@@ -213,15 +204,6 @@ impl BracketMemo {
         self.open
     }
 
-    /// The window lost its first `by` bytes.
-    pub(crate) fn shift(&mut self, by: usize) {
-        if self.from < by {
-            self.valid = false;
-        } else {
-            self.from -= by;
-            self.to -= by;
-        }
-    }
 }
 
 /// What earlier bare candidates learnt of the text ahead (the memos above).
@@ -235,12 +217,6 @@ pub(crate) struct BareMemo {
 }
 
 impl BareMemo {
-    /// The window lost its first `by` bytes.
-    pub(crate) fn shift(&mut self, by: usize) {
-        self.run.shift(by);
-        self.ascii.shift(by);
-        self.brackets.shift(by);
-    }
 }
 
 /// Whether the token at `j` can continue a URL broken after a hyphen: URL
@@ -651,21 +627,14 @@ mod tests {
         }
 
         /// C-S4: the run memo answers as the scan does, for triggers in
-        /// order (each later, its cap later), for any query, and after the
-        /// window drops its first bytes.
+        /// order (each later, its cap later), and for any query.
         #[test]
         fn c_s4_run_memo_answers_as_the_scan_does(
             h in run_text(),
             queries in prop::collection::vec((0usize..800, 0usize..300, any::<bool>()), 1..40),
-            drop_at in 0usize..30,
-            by in 0usize..64,
         ) {
             let url = |h: &[u8], i: usize, cap: usize| crate::scan::bytes::url_run(h, i, cap, 0);
-            let shift = |(runs, ascii): &mut (RunMemo, RunMemo), by| {
-                runs.shift(by);
-                ascii.shift(by);
-            };
-            replay(&h, &queries, drop_at, by, shift, |(runs, ascii), h, (i, len, at_char)| {
+            replay(&h, &queries, |(runs, ascii): &mut (RunMemo, RunMemo), h, (i, len, at_char)| {
                 let mut i = i.min(h.len());
                 // Scans start on a character (as triggers and joins do),
                 // or anywhere.

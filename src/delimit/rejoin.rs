@@ -20,19 +20,6 @@ pub(crate) struct LinePrefix {
 }
 
 impl LinePrefix {
-    /// The window lost its first `by` bytes.
-    pub(crate) fn shift(&mut self, by: usize) {
-        *self = if self.line > by {
-            LinePrefix {
-                line: self.line - by,
-                end: self.end - by,
-                levels: self.levels,
-            }
-        } else {
-            LinePrefix::default()
-        };
-    }
-
     /// The depth `quote_depth(h, at, back)` finds, when this prefix's line
     /// holds `at` and its start is within `back` bytes (no line break
     /// between the prefix's end and `at`); `None` when it cannot tell.
@@ -370,8 +357,8 @@ mod tests {
 
         /// C-W2, C-S4: a depth taken from the line prefix an earlier
         /// whitespace run skipped is the depth measured afresh, whatever
-        /// the line breaks (LF, CR, CRLF, U+2028), the window's back limit,
-        /// and the bytes the window lost.
+        /// the line breaks (LF, CR, CRLF, U+2028) and the window's back
+        /// limit.
         #[test]
         fn c_s4_a_remembered_line_prefix_gives_the_measured_depth(
             t in prop::collection::vec(prop::sample::select(vec![
@@ -379,17 +366,10 @@ mod tests {
             ]), 0..80),
             steps in prop::collection::vec(
                 (0usize..200, 0usize..200, 1usize..120, 0usize..200), 1..12),
-            drop_at in 0usize..12,
-            by in 0usize..60,
         ) {
-            let mut h = t.concat().into_bytes();
+            let h = t.concat().into_bytes();
             let mut memo = LinePrefix::default();
-            for (k, &(run, at, back, len)) in steps.iter().enumerate() {
-                if k == drop_at {
-                    let by = by.min(h.len());
-                    h.drain(..by);
-                    memo.shift(by);
-                }
+            for &(run, at, back, len) in &steps {
                 let at = at.min(h.len());
                 let d = Depth::of_line(at, back, memo);
                 prop_assert_eq!(d.get(&h), quote_depth(&h, at, back));

@@ -291,18 +291,6 @@ impl WrapMemo {
         e
     }
 
-    /// The window lost its first `by` bytes.
-    pub(crate) fn shift(&mut self, by: usize) {
-        *self = if self.hi > by {
-            WrapMemo {
-                close0: self.close0,
-                lo: self.lo.max(by) - by,
-                hi: self.hi - by,
-            }
-        } else {
-            WrapMemo::default()
-        };
-    }
 }
 
 /// What a run of whitespace inside a wrapper leads to.
@@ -414,8 +402,6 @@ mod tests {
             ]), 1..12),
             n in 1usize..80,
             queries in prop::collection::vec((0usize..1000, 0usize..400, 0usize..4), 1..30),
-            drop_at in 0usize..30,
-            by in 0usize..200,
         ) {
             let mut h = unit.concat().repeat(n).into_bytes();
             // A stray continuation byte sometimes.
@@ -424,8 +410,7 @@ mod tests {
                 h.insert(at, 0x80);
             }
             let closes: [&[u8]; 4] = [b">", b"\"", b"'", "\u{201d}".as_bytes()];
-            let shift = |m: &mut WrapMemo, by| m.shift(by);
-            replay(&h, &queries, drop_at, by, shift, |memo, h, (i, len, c)| {
+            replay(&h, &queries, |memo: &mut WrapMemo, h, (i, len, c)| {
                 // Scans start on characters (a trigger's first byte).
                 let mut i = i.min(h.len());
                 while i > 0 && i < h.len() && h[i] & 0xC0 == 0x80 {

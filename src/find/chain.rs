@@ -53,17 +53,6 @@ impl ClearMemo {
         found.is_none()
     }
 
-    /// The window lost its first `by` bytes.
-    pub(crate) fn shift(&mut self, by: usize) {
-        *self = if self.hi < by {
-            ClearMemo::default()
-        } else {
-            ClearMemo {
-                lo: self.lo.saturating_sub(by),
-                hi: self.hi - by,
-            }
-        };
-    }
 }
 
 /// Where the parser stops the whole text of the chain whose first pieces
@@ -108,11 +97,8 @@ mod tests {
         fn c_s4_the_clear_memo_answers_as_a_fresh_search_does(
             h in prop::collection::vec(prop::sample::select(b"a@]-x".to_vec()), 0..400),
             queries in prop::collection::vec((0usize..400, 0usize..300), 1..30),
-            drop_at in 0usize..30,
-            by in 0usize..100,
         ) {
-            let shift = |m: &mut ClearMemo, by| m.shift(by);
-            replay(&h, &queries, drop_at, by, shift, |memo, h, (from, len)| {
+            replay(&h, &queries, |memo: &mut ClearMemo, h, (from, len)| {
                 let from = from.min(h.len());
                 let to = (from + len).min(h.len());
                 let fresh = !h[from..to].iter().any(|&b| b == b'@' || b == b']');

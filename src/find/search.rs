@@ -16,11 +16,15 @@ pub(crate) struct State {
 }
 
 impl State {
-    /// The window lost its first `by` bytes (`by <= pos`).
+    /// The window lost its first `by` bytes (`by <= pos`). What triggers
+    /// learnt is forgotten (its offsets were into the bytes dropped): the
+    /// window drops at least the look-ahead's worth of bytes at a time
+    /// (`StreamLinks::compact`), so learning it again costs at most as much
+    /// as the bytes dropped cost, and the memos need not follow the window.
     pub(crate) fn shift(&mut self, by: usize) {
         self.pos -= by;
         self.floor = self.floor.saturating_sub(by);
-        self.memo.shift(by);
+        self.memo = head::Memo::default();
     }
 }
 

@@ -65,31 +65,6 @@ pub(super) fn dropped(balance: isize, closers: isize) -> isize {
 }
 
 impl Memo {
-    /// The window lost its first `by` bytes.
-    pub(crate) fn shift(&mut self, by: usize) {
-        if self.at_hi < by {
-            self.at_lo = 0;
-            self.at_hi = 0;
-            self.at_hit = false;
-        } else {
-            self.at_lo = self.at_lo.saturating_sub(by);
-            self.at_hi -= by;
-        }
-        if self.www_hi < by || self.www_pos < by {
-            self.www_lo = 0;
-            self.www_hi = 0;
-        } else {
-            self.www_lo = self.www_lo.saturating_sub(by);
-            self.www_hi -= by;
-            self.www_pos -= by;
-        }
-        self.bare.shift(by);
-        self.region.shift(by);
-        self.prefix.shift(by);
-        self.wrap.shift(by);
-        self.clear.shift(by);
-    }
-
     /// Later `www.` triggers in `lo..hi` share the verdict of the refused
     /// one at `lo` where `trim` says they are trimmed alike.
     pub(super) fn set_www(&mut self, lo: usize, hi: usize, trim: Trim) {

@@ -291,17 +291,4 @@ impl RegionMemo {
         k.filter(|&k| k < end)
     }
 
-    /// The window lost its first `by` bytes.
-    pub(super) fn shift(&mut self, by: usize) {
-        if self.lo < by {
-            self.valid = false;
-        } else {
-            self.lo -= by;
-            self.hi -= by;
-            self.at = self.at.map(|k| k - by);
-            self.colon_from -= by;
-            self.colon_next = self.colon_next.map(|k| k - by);
-            self.last_alnum = self.last_alnum.map(|k| k - by);
-        }
-    }
 }
