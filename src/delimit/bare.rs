@@ -156,7 +156,6 @@ impl RunMemo {
         self.closed = e + 4 <= cap;
         self.valid = true;
     }
-
 }
 
 /// The bracket balance of a stretch `h[from..to]`, moved forward as later
@@ -203,7 +202,6 @@ impl BracketMemo {
         self.to = e;
         self.open
     }
-
 }
 
 /// What earlier bare candidates learnt of the text ahead (the memos above).
@@ -216,8 +214,7 @@ pub(crate) struct BareMemo {
     pub(crate) brackets: BracketMemo,
 }
 
-impl BareMemo {
-}
+impl BareMemo {}
 
 /// Whether the token at `j` can continue a URL broken after a hyphen: URL
 /// text that starts like the rest of a word or path, so that a signature

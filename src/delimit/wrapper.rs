@@ -290,7 +290,6 @@ impl WrapMemo {
         }
         e
     }
-
 }
 
 /// What a run of whitespace inside a wrapper leads to.

@@ -52,7 +52,6 @@ impl ClearMemo {
         self.hi = found.map_or(to, |k| start + k);
         found.is_none()
     }
-
 }
 
 /// Where the parser stops the whole text of the chain whose first pieces

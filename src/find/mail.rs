@@ -5,6 +5,7 @@
 use std::ops::Range;
 
 use super::{Finder, Link};
+use crate::delimit::Form;
 use crate::mail::{self, Info, Source};
 
 /// The links of one message.
@@ -44,7 +45,7 @@ impl Finder {
         for part in &m.parts {
             for l in self.links(&part.text[..]) {
                 // Host names in ordinary fields are no abbreviated URLs.
-                if part.source == Source::Field && l.form() == crate::Form::Abbreviated {
+                if part.source == Source::Field && l.form() == Form::Abbreviated {
                     continue;
                 }
                 let exact_end = part.map.raw(l.end());

@@ -290,5 +290,4 @@ impl RegionMemo {
         });
         k.filter(|&k| k < end)
     }
-
 }
