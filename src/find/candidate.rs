@@ -68,22 +68,21 @@ impl Finder {
                 }
                 let class = self.class(&h[s..c], key);
                 let op = wrapper::opener(h, s, floor, self.limits.back());
-                // The fast path: a bare `scheme://` text of a scheme the
-                // finder takes bare, whose host starts with a letter or
-                // digit (which urlx's policy for the authority takes), read
-                // in one look (`one_look`). Everything else, and whatever
-                // the look does not decide, takes the general path.
-                if op == Opener::None
-                    && class.is_some_and(|c| c.bare())
-                    && key != KEY_FILE
-                    && h.get(c + 1..c + 3) == Some(b"//")
-                    && h.get(c + 3).is_some_and(u8::is_ascii_alphanumeric)
-                {
-                    debug_assert!(head::authority_policy(h, c).is_some());
-                    let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
-                    let class = class.expect("a bare class");
-                    if let Some(found) = self.fast_bare(h, s, c, cap, class, memo, out) {
-                        return found;
+                // The fast path (`fast_bare`): a bare `scheme://` text of a
+                // scheme the finder takes bare, whose host starts with a
+                // letter or digit (which urlx's policy for the authority
+                // takes). Everything else, and whatever the fast path does
+                // not decide, takes the general path.
+                let bare = class.filter(|c| c.bare() && key != KEY_FILE);
+                if let (Opener::None, Some(bare)) = (op, bare) {
+                    if h.get(c + 1..c + 3) == Some(b"//")
+                        && h.get(c + 3).is_some_and(u8::is_ascii_alphanumeric)
+                    {
+                        debug_assert!(head::authority_policy(h, c).is_some());
+                        let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
+                        if let Some(found) = self.fast_bare(h, s, c, cap, bare, memo, out) {
+                            return found;
+                        }
                     }
                 }
                 self.with_depth(s, memo, |memo, depth| {
