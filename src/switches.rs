@@ -7,8 +7,8 @@
 #![forbid(unsafe_code)]
 
 macro_rules! switch {
-    ($(#[$doc:meta] $name:ident)*) => {$(
-        #[$doc]
+    ($($(#[$doc:meta])+ $name:ident)*) => {$(
+        $(#[$doc])+
         #[inline(always)]
         pub(crate) fn $name() -> bool {
             #[cfg(test)]
@@ -22,7 +22,8 @@ macro_rules! switch {
 switch! {
     /// `find::head`'s refusals from a bare candidate's first bytes.
     head_checks
-    /// `find::common`, the one look at the common short URL.
+    /// `find::common`, the fast paths: the bare one (the look and the short
+    /// run) and the wrapped one.
     fast_path
     /// What earlier triggers learnt of the run they are in (`head::Memo`).
     memos

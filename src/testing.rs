@@ -1,4 +1,5 @@
-//! Test support shared by the memos' property tests.
+//! Test support: the memos' replay, and the switches that turn each
+//! optional step off (`crate::switches`) for the property tests.
 
 #![forbid(unsafe_code)]
 
@@ -55,8 +56,14 @@ pub(crate) fn switches() -> Switches {
 
 /// Runs `f` with `s` as this thread's switches.
 pub(crate) fn with_switches<R>(s: Switches, f: impl FnOnce() -> R) -> R {
-    let before = SWITCHES.with(|c| c.replace(s));
-    let r = f();
-    SWITCHES.with(|c| c.set(before));
-    r
+    /// Puts the switches back even when `f` panics (proptest goes on to
+    /// shrink the failing case on the same thread).
+    struct Restore(Switches);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SWITCHES.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(SWITCHES.with(|c| c.replace(s)));
+    f()
 }

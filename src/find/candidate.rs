@@ -175,8 +175,9 @@ impl Finder {
     }
 
     /// The general path of a candidate at the scheme `at`; `depth` is the
-    /// quote depth of its first line (`with_depth`): in a wrapper
-    /// (`wrapper::delimit`, `finish_wrapped`), else bare (`at_bare`).
+    /// quote depth of its first line (`with_depth`): in a wrapper (its fast
+    /// path `wrapped_common`, else `wrapper::delimit` and `finish_wrapped`),
+    /// else bare (`at_bare`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn at_scheme<'h>(
         &self,

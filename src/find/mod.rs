@@ -1,18 +1,20 @@
-//! Stage 2 and the composition of the stages: a [`Finder`] runs the
-//! trigger scan (`crate::scan`), delimits each candidate
-//! (`crate::delimit`), checks it with the URI parser (`crate::uri`), and
-//! yields [`Link`]s.
+//! The composition of the stages: a [`Finder`] runs the trigger scan
+//! (`crate::scan`), delimits each candidate (`crate::delimit`), checks it
+//! with the URI parser (`crate::uri`), and yields [`Link`]s.
 //!
 //! - `search`: the trigger loop, which hands each trigger to `candidate`.
-//! - `candidate`: what the trigger starts, by its context: `URL:`, a
-//!   wrapper, bare; then `bare`, `www`, `email` for each bare form, and
-//!   `accept` for the last checks of every form.
-//! - `common`: the one fast path, the common short bare or `<…>` URL,
-//!   decided in one look; property tests hold it to the general path.
+//! - `candidate`: what the trigger starts: the fast path for a bare
+//!   `scheme://`, else the general path of its context (`URL:`, a wrapper,
+//!   bare); then `bare`, `www`, `email` for each bare form, and `accept`
+//!   for the last checks of every form.
+//! - `common`: the fast paths, the common bare URL (`fast_bare`: one look,
+//!   else a short run parsed in one pass) and the common `<…>` or quoted
+//!   URL (`wrapped_common`); property tests hold them to the general path.
 //! - `head`: refusals decided from a bare candidate's first bytes, and the
 //!   memo of what triggers learnt about the run they are in (linear time).
 //! - `chain`: a chain of lines joined at hyphens, decided from its first
 //!   lines where the parser stops in them.
+//! - `mail`: the links of a mail message, placed on its raw bytes.
 //! - `link`, `links`, `builder`, `schemes`: the public types.
 
 #![forbid(unsafe_code)]

@@ -50,9 +50,10 @@ impl Finder {
     /// [`Finder::next_in`] for up to `outs.len()` links, written into
     /// `outs` in order; returns how many (the other slots hold what they
     /// held, or a link no one asked for). A link is built where the caller
-    /// keeps it: one returned up the calls was copied at each return right
-    /// after it was written field by field, a load the store buffer cannot
-    /// serve (sampled: a fifth of the iterator's time in link-dense text).
+    /// keeps it: one returned up the calls would be copied at each return
+    /// right after it was written field by field, a load the store buffer
+    /// cannot serve.
+    // PERF: `cargo bench --bench adversarial -- '(((('` (link-dense text).
     #[inline]
     pub(crate) fn next_into<'h>(
         &self,

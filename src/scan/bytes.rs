@@ -75,7 +75,7 @@ pub(crate) use super::arch::Look;
 /// For the common bare URL, a handful of steps instead of a byte loop for
 /// the run, another for the trimming and a third for the parse.
 // Always inlined: the masks stay in registers (returned through memory,
-// they were read back at once, a stall a link).
+// they would be read back at once, a stall a link).
 #[inline(always)]
 pub(crate) fn look(h: &[u8], i: usize) -> Option<Look> {
     #[cfg(target_arch = "x86_64")]
@@ -121,8 +121,8 @@ pub(crate) fn contains2(h: &[u8], a: u8, b: u8) -> bool {
 
 /// The run of `>`, space and tab at `i` (a mail quote prefix), not past
 /// `end`: its end and how many `>` it holds. Replies quoted 70 levels deep
-/// exist (and are hostile input's favourite); a byte loop with an inner
-/// loop for the blanks after each `>` cost 15 instructions a level.
+/// exist (and are hostile input's favourite), so it takes 16 bytes a step.
+// PERF: `cargo bench --bench adversarial -- quote`.
 #[inline]
 pub(crate) fn quote_run(h: &[u8], i: usize, end: usize) -> (usize, usize) {
     let end = end.min(h.len());
@@ -195,8 +195,8 @@ pub(crate) fn rfind2(h: &[u8], a: u8, b: u8) -> Option<usize> {
 
 /// `h[i..].starts_with(p)` for a pattern of a few bytes (a wrapper's
 /// closer: `>`, `"`, `”`), without the call to `memcmp` that a slice
-/// comparison of unknown length makes (7% of the time in quoted mail
-/// with links in `<…>`, where it was asked at every link).
+/// comparison of unknown length makes: it is asked at every link in
+/// `<…>`.
 #[inline]
 pub(crate) fn has_at(h: &[u8], i: usize, p: &[u8]) -> bool {
     match h.get(i..i + p.len()) {

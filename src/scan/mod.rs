@@ -41,7 +41,8 @@ pub(crate) struct Trigger {
     pub(crate) start: usize,
     pub(crate) end: usize,
     pub(crate) kind: TriggerKind,
-    /// For `Colon`: the index of the `:`.
+    /// The trigger byte the search hit: the `:` of a `Colon`, the `.` of a
+    /// `Www`, the `@` of an `At`.
     pub(crate) colon: usize,
     /// For `At`: the end of the address's domain, where the scanner found
     /// it (`email::domain`, with the finder's limit); else 0.
@@ -60,8 +61,8 @@ pub(crate) struct Search<'s> {
 impl Search<'_> {
     /// Runs `job` compiled for this search: with AVX2 where the search
     /// takes AVX2 steps, so that the whole search loop is inlined into the
-    /// job's loop, with no call at each search (a call at every search cost
-    /// more than the steps saved in trigger-dense text).
+    /// job's loop, with no call at each search (in trigger-dense text a
+    /// call at every search costs more than the wider steps save).
     // PERF: `cargo bench --bench extract` (link-dense and mail text).
     #[inline(always)]
     pub(crate) fn run<J: Job>(self, job: J) -> J::Out {
@@ -260,10 +261,10 @@ impl Scanner {
         // (No closure on the way from `Avx2::run` to the AVX2 step: LLVM
         // inlines the step only into code compiled with AVX2.)
         loop {
-            // The steps with no hit, in a loop of their own (`next_hit`).
-            // With the hits' checks in the loop, LLVM kept three more
-            // induction variables for them, on the stack: three memory
-            // increments a step, a quarter of the step's instructions.
+            // The steps with no hit, in a loop of their own (`next_hit`):
+            // with the hits' checks in the loop, LLVM keeps more induction
+            // variables for them, on the stack, incremented at every step.
+            // PERF: `cargo bench --bench extract` (mail text).
             let (at_step, mask) = match avx2 {
                 Some(avx2) => avx2.next_hit(h, i, dot, at),
                 None => arch::sse2::next_hit(h, i, dot, at),
@@ -405,9 +406,10 @@ impl Scanner {
             b'.' if self.www => {
                 // `www.` inside a word, a path or an address (`xwww.`,
                 // `/www.`, `a@www.`) is part of something else. (One load
-                // for the four bytes and one for the byte before: runs of
-                // `www.` make a hit every four bytes, and three byte tests
-                // with their branches were half of a hit's instructions.)
+                // for the four bytes and one table look-up for the byte
+                // before, without a branch each: runs of `www.` make a hit
+                // every four bytes.)
+                // PERF: `cargo bench --bench adversarial -- www`.
                 let four = |at: usize| h.get(at..at + 4)?.try_into().ok().map(u32::from_le_bytes);
                 if p >= from + 3
                     && four(p - 3).is_some_and(|x| x | 0x0020_2020 == u32::from_le_bytes(*b"www."))
@@ -557,7 +559,6 @@ mod tests {
     fn each_place(s: &Scanner, h: &[u8]) -> Vec<Option<(usize, usize, TriggerKind)>> {
         (0..=h.len())
             .map(|from| {
-                #[cfg(target_arch = "x86_64")]
                 s.search()
                     .next(h, from, 0)
                     .map(|t| (t.start, t.end, t.kind))

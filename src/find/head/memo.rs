@@ -4,7 +4,8 @@
 use super::*;
 
 /// What earlier triggers learnt about the bytes ahead. Offsets are into the
-/// current window; the streaming reader shifts them when it drops bytes.
+/// current window; the streaming reader forgets the memo when it drops
+/// bytes (`State::shift`).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Memo {
     /// No `@` in `at_lo..at_hi`; with `at_hit`, there is one at `at_hi`.

@@ -3,8 +3,9 @@
 //!
 //! A bare candidate refused only after its run was delimited and parsed
 //! would be delimited and parsed again by every later trigger in the same
-//! run: `www.1?www.1?…` or `(sip:-(sip:-…` cost up to the 8 KiB length cap
-//! per trigger, about 2,000 times the cost of mail text. The checks here
+//! run: `www.1?www.1?…` or `(sip:-(sip:-…` would cost up to the 8 KiB
+//! length cap per trigger, thousands of times the cost of mail text. The
+//! checks here
 //! look at the head of the candidate only (the authority, the first byte
 //! of an opaque path, the `@` of a `mailto:` address) and refuse only what
 //! the full path (`bare::delimit`, the parser, `Finder::acceptable`) would
@@ -120,8 +121,8 @@ fn past_trimmable(hh: &[u8], mut i: usize, brackets: bool) -> usize {
     i
 }
 
-/// Whether the parser cuts an authority that starts at `a` at the special
-/// byte `h[i]`, having seen the classes `seen` before it.
+/// Whether the parser cuts an authority at the special byte `h[i]`, having
+/// seen the classes `seen` in it before `i`.
 fn cuts(h: &[u8], i: usize, seen: u8) -> bool {
     match h[i] {
         b'@' => seen & AT != 0,
@@ -300,8 +301,8 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize, brackets: &mut Brack
     // back before it, and the trimming may reach back into the host: the
     // head does not tell. (A cluster across the end takes at most the one
     // ASCII character before it.) Any other character after it keeps it:
-    // giving up at every non-ASCII byte sent hostile runs (`www.1/é`) to
-    // the full path, to the URL cap at every trigger.
+    // giving up at every non-ASCII byte would send hostile runs
+    // (`www.1/é`) to the full path, to the URL cap at every trigger.
     let goes_on = |k: usize| h.get(k + 1).is_none_or(|&b| b < 0x80) || boundary_after_ascii(h, k);
     match h.get(r.end) {
         Some(b'/' | b'#') if r.end < cap => far(goes_on(r.end).then_some(r.end)),
@@ -338,7 +339,7 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize, brackets: &mut Brack
             // decided here.
             let t = trimmed_end(h, start, r.end, brackets);
             // (After an ASCII last character the region's end decides, as
-            // before: see `undecided`.)
+            // above: see `undecided`.)
             let kept = |t: usize| {
                 t <= cap && {
                     let after = &h[t..cap.min(t + 32)];

@@ -5,8 +5,9 @@
 //! to call: it checks the bounds of its loads, and the AVX2 ones take an
 //! [`Avx2`], which only a CPU with AVX2 gives.
 //!
-//! Off x86_64 nothing here is compiled but [`Look`] and [`ascii_str`]; the
-//! callers fall back to byte loops and `memchr`.
+//! Off x86_64 only the portable items are compiled ([`Look`], `LOOK_MAX`,
+//! [`Job`], [`ascii_str`]); the callers fall back to byte loops and
+//! `memchr`.
 
 #![allow(unsafe_code)]
 
