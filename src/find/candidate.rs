@@ -47,8 +47,11 @@ pub(super) struct Scheme {
 
 impl Finder {
     /// The candidate at trigger `t`: its link written into `out`, and
-    /// where the text it took ends.
-    #[inline]
+    /// where the text it took ends. Inlined into the trigger loop, with the
+    /// fast path; the general paths are out of line, which keeps the loop's
+    /// set-up small.
+    // PERF: `cargo bench --bench adversarial` (the link-dense families).
+    #[inline(always)]
     pub(super) fn candidate<'h>(
         &self,
         h: &'h [u8],
@@ -68,43 +71,78 @@ impl Finder {
                 }
                 let class = self.class(&h[s..c], key);
                 let op = wrapper::opener(h, s, floor, self.limits.back());
-                // The fast path (`fast_bare`): a bare `scheme://` text of a
-                // scheme the finder takes bare, whose host starts with a
-                // letter or digit (which urlx's policy for the authority
-                // takes). Everything else, and whatever the fast path does
-                // not decide, takes the general path.
+                // A bare `scheme://` text of a scheme the finder takes bare:
+                // urlx's policy for the authority, which the general path
+                // applies too, refuses it here without the line's quote
+                // depth; the fast path (`fast_bare`) decides most others.
+                // Everything else, and whatever the fast path does not
+                // decide, takes the general path.
                 let bare = class.filter(|c| c.bare() && key != KEY_FILE);
                 if let (Opener::None, Some(bare)) = (op, bare) {
-                    if h.get(c + 1..c + 3) == Some(b"//")
-                        && h.get(c + 3).is_some_and(u8::is_ascii_alphanumeric)
-                    {
-                        debug_assert!(head::authority_policy(h, c).is_some());
+                    if h.get(c + 1..c + 3) == Some(b"//") {
+                        // (A host that starts with a letter or digit meets
+                        // the policy.)
+                        let named = h.get(c + 3).is_some_and(u8::is_ascii_alphanumeric);
+                        debug_assert!(!named || head::authority_policy(h, c).is_some());
+                        if !named {
+                            head::authority_policy(h, c)?;
+                        }
                         let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
                         if let Some(found) = self.fast_bare(h, s, c, cap, bare, memo, out) {
                             return found;
                         }
                     }
                 }
-                self.with_depth(s, memo, |memo, depth| {
-                    let at = Scheme {
-                        s,
-                        c,
-                        key,
-                        class,
-                        op,
-                    };
-                    self.at_scheme(h, at, end_limit, line_cap, memo, depth, out)
-                })
+                let at = Scheme {
+                    s,
+                    c,
+                    key,
+                    class,
+                    op,
+                };
+                self.general_scheme(h, at, end_limit, line_cap, memo, out)
             }
             // The scanner refused a `www.` inside a word, path or address.
-            TriggerKind::Www => put(
-                out,
-                self.with_depth(t.start, memo, |memo, depth| {
-                    self.at_www(h, t.start, floor, end_limit, line_cap, memo, depth)
-                }),
-            ),
+            TriggerKind::Www => self.general_www(h, t.start, floor, end_limit, line_cap, memo, out),
             TriggerKind::At => put(out, self.at_email(h, t, floor, end_limit, line_cap)),
         }
+    }
+
+    /// The general path of a `scheme:` candidate, out of the trigger loop:
+    /// `at_scheme` with the quote depth of its line.
+    #[inline(never)]
+    fn general_scheme<'h>(
+        &self,
+        h: &'h [u8],
+        at: Scheme,
+        end_limit: usize,
+        line_cap: usize,
+        memo: &mut head::Memo,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
+        self.with_depth(at.s, memo, |memo, depth| {
+            self.at_scheme(h, at, end_limit, line_cap, memo, depth, out)
+        })
+    }
+
+    /// A `www.` candidate at `p`, out of the trigger loop: `at_www` with
+    /// the quote depth of its line.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn general_www<'h>(
+        &self,
+        h: &'h [u8],
+        p: usize,
+        floor: usize,
+        end_limit: usize,
+        line_cap: usize,
+        memo: &mut head::Memo,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
+        let found = self.with_depth(p, memo, |memo, depth| {
+            self.at_www(h, p, floor, end_limit, line_cap, memo, depth)
+        });
+        put(out, found)
     }
 
     /// Runs `f` with the quote depth of the line that holds `at` (the line
@@ -257,6 +295,13 @@ impl Finder {
             };
         if !policy {
             return None;
+        }
+        // A wrapper that was none: its text is bare, and the fast path (which
+        // `candidate` tried where no wrapper opens) decides most.
+        if slashes && !file && form == Form::Bare && op.is_wrapper() {
+            if let Some(found) = self.fast_bare(h, s, c, cap, class, memo, out) {
+                return found;
+            }
         }
         self.at_bare(
             h, s, c, cap, form, class, slashes, mailto, file, memo, depth, out,

@@ -241,10 +241,9 @@ impl Scanner {
         self.steps(h, from, floor, i, None)
     }
 
-    /// The search loop of the SSE2 and AVX2 searches: a step's mask is the
-    /// mask of the hits in the `width` bytes at `i`, asked only where they
-    /// lie in `h`. Returns the trigger, or where the next search goes on
-    /// (fewer than `width` bytes before the end).
+    /// The search loop of the SSE2 and AVX2 searches (`arch`), each hit
+    /// checked (`first_hit`). Returns the trigger, or where the next search
+    /// goes on (fewer than a step's bytes before the end).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn steps(
@@ -252,32 +251,19 @@ impl Scanner {
         h: &[u8],
         from: usize,
         floor: usize,
-        mut i: usize,
+        i: usize,
         avx2: Option<Avx2>,
     ) -> Result<Trigger, usize> {
         let (dot, at) = self.hit_bytes();
-        let width = if avx2.is_some() { 32 } else { 16 };
-        debug_assert!(i >= 1);
-        // (No closure on the way from `Avx2::run` to the AVX2 step: LLVM
-        // inlines the step only into code compiled with AVX2.)
-        loop {
-            // The steps with no hit, in a loop of their own (`next_hit`):
-            // with the hits' checks in the loop, LLVM keeps more induction
-            // variables for them, on the stack, incremented at every step.
-            // PERF: `cargo bench --bench extract` (mail text).
-            let (at_step, mask) = match avx2 {
-                Some(avx2) => avx2.next_hit(h, i, dot, at),
-                None => arch::sse2::next_hit(h, i, dot, at),
-            }?;
-            i = at_step;
-            // (Opaque to the loop above, so that nothing derived from `i`
-            // is carried through it. A hint only; no answer depends on it.)
-            // PERF: `cargo bench --bench extract` (mail text).
-            i = std::hint::black_box(i);
-            if let Some(t) = self.first_hit(h, from, floor, i, mask) {
-                return Ok(t);
-            }
-            i += width;
+        let on_hit = FirstHit {
+            scanner: self,
+            h,
+            from,
+            floor,
+        };
+        match avx2 {
+            Some(avx2) => avx2.steps(h, i, dot, at, on_hit),
+            None => arch::sse2::steps(h, i, dot, at, on_hit),
         }
     }
 
@@ -448,6 +434,26 @@ impl Scanner {
             }
             _ => None,
         }
+    }
+}
+
+/// `Scanner::first_hit` as the search loop's [`arch::Hits`].
+#[cfg(target_arch = "x86_64")]
+struct FirstHit<'s, 'h> {
+    scanner: &'s Scanner,
+    h: &'h [u8],
+    from: usize,
+    floor: usize,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl arch::Hits for FirstHit<'_, '_> {
+    type Out = Trigger;
+
+    #[inline(always)]
+    fn hit(&mut self, step: usize, mask: u32) -> Option<Trigger> {
+        self.scanner
+            .first_hit(self.h, self.from, self.floor, step, mask)
     }
 }
 

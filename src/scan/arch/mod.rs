@@ -19,6 +19,17 @@ pub(crate) mod sse2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use avx2::Avx2;
 
+/// What the trigger search's loop (`sse2::steps`, `Avx2::steps`) does
+/// with a step that has hits: `hit` is always inlined into the loop (a
+/// closure's body would be a function of its own, called at every hit).
+pub(crate) trait Hits {
+    /// What a hit gives.
+    type Out;
+    /// The step at `step` has hits `mask` (bit `k`: the byte at
+    /// `step + k`): `Some` ends the search.
+    fn hit(&mut self, step: usize, mask: u32) -> Option<Self::Out>;
+}
+
 /// Work run under [`Avx2::run`]: a closure would do, but LLVM inlines the
 /// AVX2 steps only into code compiled with AVX2, and a closure's body is a
 /// function of its own, compiled without; `call` is always inlined.

@@ -2,7 +2,7 @@
 //! searches of `scan::bytes`, 16 bytes a step. Each returns its answer, or
 //! where the caller's byte loop goes on (fewer than 16 bytes left).
 
-use super::{Look, LOOK_MAX};
+use super::{Hits, Look, LOOK_MAX};
 use std::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8,
     _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_sad_epu8,
@@ -411,12 +411,19 @@ pub(crate) fn contains2(h: &[u8], a: u8, b: u8) -> bool {
     }
 }
 
-/// The first 16-byte step from `i` (at least 1) with a trigger hit: where
-/// it starts and its mask, in which bit `k` is set where `h[step + k]` is
-/// a `:`, an `at` byte, or a `dot` byte after a `w` or `W`
-/// (`Scanner::hit_bytes`); or `Err` where fewer than 16 bytes are left.
+/// The trigger search's loop with 16-byte steps from `i` (at least 1):
+/// `on_hit.hit(step, mask)` for each step with a hit, bit `k` of `mask` set
+/// where `h[step + k]` is a `:`, an `at` byte, or a `dot` byte after a `w`
+/// or `W` (`Scanner::hit_bytes`), until it returns a value; or `Err` where
+/// fewer than 16 bytes are left.
 #[inline(always)]
-pub(crate) fn next_hit(h: &[u8], mut i: usize, dot: u8, at: u8) -> Result<(usize, u32), usize> {
+pub(crate) fn steps<T>(
+    h: &[u8],
+    mut i: usize,
+    dot: u8,
+    at: u8,
+    mut on_hit: impl Hits<Out = T>,
+) -> Result<T, usize> {
     assert!(i >= 1);
     // SAFETY: SSE2 is in the x86_64 baseline; the loads read the 16 bytes
     // at `i` and at `i - 1`, inside `h` since `1 <= i` and
@@ -427,24 +434,35 @@ pub(crate) fn next_hit(h: &[u8], mut i: usize, dot: u8, at: u8) -> Result<(usize
         let c_at = _mm_set1_epi8(at as i8);
         let case = _mm_set1_epi8(0x20);
         let w = _mm_set1_epi8(b'w' as i8);
-        while i + 16 <= h.len() {
-            let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
-            let prev = _mm_loadu_si128(h.as_ptr().add(i - 1).cast::<__m128i>());
-            // `.` only after `w` or `W`: most dots end sentences.
-            let d = _mm_and_si128(
-                _mm_cmpeq_epi8(v, c_dot),
-                _mm_cmpeq_epi8(_mm_or_si128(prev, case), w),
-            );
-            let hits = _mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(v, c_colon), _mm_cmpeq_epi8(v, c_at)),
-                d,
-            );
-            let mask = _mm_movemask_epi8(hits) as u32;
-            if mask != 0 {
-                return Ok((i, mask));
+        loop {
+            // The steps with no hit, in a loop of their own (as in
+            // `avx2::steps`).
+            let mask = loop {
+                if i + 16 > h.len() {
+                    return Err(i);
+                }
+                let v = _mm_loadu_si128(h.as_ptr().add(i).cast::<__m128i>());
+                let prev = _mm_loadu_si128(h.as_ptr().add(i - 1).cast::<__m128i>());
+                // `.` only after `w` or `W`: most dots end sentences.
+                let d = _mm_and_si128(
+                    _mm_cmpeq_epi8(v, c_dot),
+                    _mm_cmpeq_epi8(_mm_or_si128(prev, case), w),
+                );
+                let hits = _mm_or_si128(
+                    _mm_or_si128(_mm_cmpeq_epi8(v, c_colon), _mm_cmpeq_epi8(v, c_at)),
+                    d,
+                );
+                let mask = _mm_movemask_epi8(hits) as u32;
+                if mask != 0 {
+                    break mask;
+                }
+                i += 16;
+            };
+            i = std::hint::black_box(i);
+            if let Some(t) = on_hit.hit(i, mask) {
+                return Ok(t);
             }
             i += 16;
         }
-        Err(i)
     }
 }
