@@ -225,6 +225,8 @@ impl FinderBuilder {
                     .collect(),
             ),
             limits: self.limits,
+            back: self.limits.back(),
+            forward: self.limits.forward(),
             bare: BareOptions {
                 join_unhyphenated: self.join_unhyphenated,
                 max_lines: self.limits.max_wrapper_lines,

@@ -61,7 +61,7 @@ impl Finder {
         memo: &mut head::Memo,
         out: &mut Option<Link<'h>>,
     ) -> Option<usize> {
-        let end_limit = h.len().min(t.start + self.limits.forward());
+        let end_limit = h.len().min(t.start + self.forward);
         match t.kind {
             TriggerKind::Colon => {
                 let c = t.colon;
@@ -70,7 +70,7 @@ impl Finder {
                     return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo, out);
                 }
                 let class = self.class(&h[s..c], key);
-                let op = wrapper::opener(h, s, floor, self.limits.back());
+                let op = wrapper::opener(h, s, floor, self.back);
                 // A bare `scheme://` text of a scheme the finder takes bare:
                 // urlx's policy for the authority, which the general path
                 // applies too, refuses it here without the line's quote
@@ -156,7 +156,7 @@ impl Finder {
         memo: &mut head::Memo,
         f: impl FnOnce(&mut head::Memo, &Depth) -> R,
     ) -> R {
-        let depth = Depth::of_line(at, self.limits.back(), memo.prefix);
+        let depth = Depth::of_line(at, self.back, memo.prefix);
         let r = f(memo, &depth);
         if let Some(learned) = depth.learned() {
             memo.prefix = learned;
@@ -195,7 +195,7 @@ impl Finder {
                 c: k,
                 key,
                 class: self.class(&h[j..k], key),
-                op: wrapper::opener(h, j, floor, self.limits.back()),
+                op: wrapper::opener(h, j, floor, self.back),
             };
             return self.with_depth(j, memo, |memo, depth| {
                 self.at_scheme(h, at, end_limit, line_cap, memo, depth, out)

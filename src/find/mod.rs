@@ -60,6 +60,9 @@ pub struct Finder {
     pub(crate) scanner: Scanner,
     classes: ClassTable,
     limits: Limits,
+    /// `limits.back()` and `limits.forward()`, which every trigger asks.
+    back: usize,
+    forward: usize,
     bare: BareOptions,
 }
 

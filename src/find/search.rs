@@ -93,7 +93,7 @@ impl Finder {
         let stop = if eof {
             stop
         } else {
-            stop.min(h.len().saturating_sub(self.limits.forward() + 64))
+            stop.min(h.len().saturating_sub(self.forward + 64))
         };
         while let Some(t) = search.next(h, st.pos, st.floor) {
             if t.start >= stop {

@@ -22,7 +22,7 @@ impl Finder {
         memo: &mut head::Memo,
         depth: &Depth,
     ) -> Option<(Link<'h>, usize)> {
-        let op = wrapper::opener(h, p, floor, self.limits.back());
+        let op = wrapper::opener(h, p, floor, self.back);
         if op.is_wrapper() {
             if let Some(mut d) =
                 wrapper::delimit(h, p, op, &self.limits, end_limit, depth, &mut memo.wrap)

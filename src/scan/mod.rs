@@ -56,6 +56,9 @@ pub(crate) struct Search<'s> {
     scanner: &'s Scanner,
     #[cfg(target_arch = "x86_64")]
     avx2: Option<Avx2>,
+    /// `Scanner::hit_bytes`, read once a search loop (so that the SIMD
+    /// constants made of them are made once, not at every search).
+    hit_bytes: (u8, u8),
 }
 
 impl Search<'_> {
@@ -80,9 +83,11 @@ impl Search<'_> {
     #[inline(always)]
     pub(crate) fn next(&self, h: &[u8], from: usize, floor: usize) -> Option<Trigger> {
         #[cfg(target_arch = "x86_64")]
-        return self.scanner.next_with(h, from, floor, self.avx2);
+        return self
+            .scanner
+            .next_with(h, from, floor, self.avx2, self.hit_bytes);
         #[cfg(not(target_arch = "x86_64"))]
-        self.scanner.next_with(h, from, floor, None)
+        self.scanner.next_with(h, from, floor, None, self.hit_bytes)
     }
 }
 
@@ -174,6 +179,7 @@ impl Scanner {
             scanner: self,
             #[cfg(target_arch = "x86_64")]
             avx2: self.avx2(),
+            hit_bytes: self.hit_bytes(),
         }
     }
 
@@ -187,6 +193,7 @@ impl Scanner {
         floor: usize,
         #[cfg(target_arch = "x86_64")] avx2: Option<Avx2>,
         #[cfg(not(target_arch = "x86_64"))] avx2: Option<()>,
+        hit_bytes: (u8, u8),
     ) -> Option<Trigger> {
         // A `.` hit needs the byte before it, so the search starts at 1 (a
         // trigger byte at 0 starts nothing: no scheme, no `www`, no local
@@ -195,18 +202,18 @@ impl Scanner {
         let mut i = {
             let mut i = from.max(1);
             if avx2.is_some() {
-                match self.steps(h, from, floor, i, avx2) {
+                match self.steps(h, from, floor, i, avx2, hit_bytes) {
                     Ok(t) => return Some(t),
                     Err(tail) => i = tail,
                 }
             }
-            match self.next_sse2(h, from, i, floor) {
+            match self.steps(h, from, floor, i, None, hit_bytes) {
                 Ok(t) => return Some(t),
                 Err(tail) => tail,
             }
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = avx2;
+        let _ = (avx2, hit_bytes);
         #[cfg(not(target_arch = "x86_64"))]
         let mut i = from;
         while i < h.len() {
@@ -226,24 +233,14 @@ impl Scanner {
         None
     }
 
-    /// The SSE2 search (every x86_64 CPU has it): 16 bytes a step, and every
-    /// hit in a step checked from one mask. `memchr2` returns at each hit,
-    /// and in mail a `:` or `.` comes every 30 bytes, so its per-call setup
-    /// cost more than the search. Searches from `i` (at least 1); returns
-    /// the trigger, or where the scalar search must go on (the last bytes,
-    /// fewer than 16).
+    /// The search loop from `i` (at least 1) in 32-byte AVX2 steps, or
+    /// 16-byte SSE2 steps (every x86_64 CPU has them), each step's hits
+    /// checked from one mask (`first_hit`); `memchr2` would return at each
+    /// hit, and in mail a `:` or `.` comes every 30 bytes. Returns the
+    /// trigger, or where the next search goes on (fewer than a step's bytes
+    /// before the end).
     // PERF: `cargo bench --bench extract` (mail, forms: the trigger search
     // is most of a byte's cost between links).
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    fn next_sse2(&self, h: &[u8], from: usize, i: usize, floor: usize) -> Result<Trigger, usize> {
-        debug_assert!(i >= 1);
-        self.steps(h, from, floor, i, None)
-    }
-
-    /// The search loop of the SSE2 and AVX2 searches (`arch`), each hit
-    /// checked (`first_hit`). Returns the trigger, or where the next search
-    /// goes on (fewer than a step's bytes before the end).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn steps(
@@ -253,8 +250,8 @@ impl Scanner {
         floor: usize,
         i: usize,
         avx2: Option<Avx2>,
+        (dot, at): (u8, u8),
     ) -> Result<Trigger, usize> {
-        let (dot, at) = self.hit_bytes();
         let on_hit = FirstHit {
             scanner: self,
             h,
@@ -270,7 +267,6 @@ impl Scanner {
     /// The bytes the SIMD searches compare with besides `:`: the `.` of
     /// `www.` and the `@` of an address. Classes not asked for are searched
     /// as a second `:`.
-    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn hit_bytes(&self) -> (u8, u8) {
         (
