@@ -409,6 +409,25 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2_000))]
 
+        /// `as_str` takes exactly what `str::from_utf8` takes, whatever
+        /// the length (its ASCII test steps over 16 bytes at a time), and
+        /// a non-ASCII byte at any place.
+        #[test]
+        fn as_str_agrees_with_from_utf8(
+            b in prop::collection::vec(prop::sample::select(vec![b'a', b'/', 0x7F, 0x80, 0xC3, 0xA9]), 0..100),
+            at in 0usize..100,
+            ascii in any::<bool>(),
+        ) {
+            let mut b = b;
+            if ascii {
+                b.iter_mut().for_each(|x| *x &= 0x7F);
+                if let Some(x) = b.get_mut(at) {
+                    *x = 0xFF;
+                }
+            }
+            prop_assert_eq!(as_str(&b), std::str::from_utf8(&b).ok());
+        }
+
         /// The hand decoder agrees with `str::from_utf8` on any bytes.
         #[test]
         fn char_at_agrees_with_from_utf8(b in prop::collection::vec(any::<u8>(), 0..6)) {

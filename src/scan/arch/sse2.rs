@@ -466,3 +466,25 @@ pub(crate) fn steps<T>(
         }
     }
 }
+
+/// Whether every byte of `b` is ASCII: 16 bytes a step (the last step
+/// overlapping the one before), or a byte loop under 16 bytes.
+#[inline(always)]
+pub(crate) fn is_ascii(b: &[u8]) -> bool {
+    let n = b.len();
+    if n < 16 {
+        return b.iter().all(|&x| x < 0x80);
+    }
+    // SAFETY: SSE2 is in the x86_64 baseline; every load reads 16 bytes at
+    // an offset `k <= n - 16`, inside `b`.
+    unsafe {
+        let p = b.as_ptr();
+        let mut acc = _mm_loadu_si128(p.add(n - 16).cast::<__m128i>());
+        let mut k = 0;
+        while k + 16 < n {
+            acc = _mm_or_si128(acc, _mm_loadu_si128(p.add(k).cast::<__m128i>()));
+            k += 16;
+        }
+        _mm_movemask_epi8(acc) == 0
+    }
+}
