@@ -138,7 +138,7 @@ impl FinderBuilder {
     }
 
     /// The longest URL in bytes of text (default 8192); a longer one is
-    /// cut there and flagged ([`Link::is_truncated`]).
+    /// cut there and flagged ([`Link::is_truncated`](super::Link::is_truncated)).
     pub fn max_url_len(&mut self, bytes: usize) -> &mut Self {
         self.limits.max_url_len = bytes;
         self
@@ -152,7 +152,7 @@ impl FinderBuilder {
 
     /// The most bytes of a line looked at (default: no cap; 0 means no
     /// cap). Past it nothing is looked for in that line, and a URL that
-    /// reaches it is cut there and flagged ([`Link::is_truncated`]): for
+    /// reaches it is cut there and flagged ([`Link::is_truncated`](super::Link::is_truncated)): for
     /// inputs with huge lines (base64 blobs, minified HTML) that should
     /// cost no more than their cap.
     pub fn max_line_len(&mut self, bytes: usize) -> &mut Self {
@@ -162,7 +162,7 @@ impl FinderBuilder {
 
     /// The most lines a wrapper may span (default 8, C-W5), and a bare URL
     /// joined across line breaks (C-W3, C-W6): such a URL is cut at the
-    /// last line break it may cross, and flagged ([`Link::is_truncated`]).
+    /// last line break it may cross, and flagged ([`Link::is_truncated`](super::Link::is_truncated)).
     /// A wrapper that would span more is no wrapper (its text is read as
     /// bare text).
     pub fn max_wrapper_lines(&mut self, lines: usize) -> &mut Self {

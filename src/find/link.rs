@@ -84,7 +84,7 @@ impl<'h> Link<'h> {
 
     /// Whether the URL reached a cap and was cut there: the URL length, the
     /// line length looked at, or the lines a URL joined across line breaks
-    /// may span ([`FinderBuilder::max_wrapper_lines`]).
+    /// may span ([`FinderBuilder::max_wrapper_lines`](super::FinderBuilder::max_wrapper_lines)).
     pub fn is_truncated(&self) -> bool {
         self.truncated
     }

@@ -52,7 +52,7 @@ impl LineCounter {
 }
 
 /// The links in one input, in order. Made by [`Finder::links`] and
-/// [`find`].
+/// [`find`](super::find).
 #[derive(Clone, Debug)]
 pub struct Links<'f, 'h> {
     pub(super) finder: &'f Finder,
