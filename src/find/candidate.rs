@@ -87,7 +87,7 @@ impl Finder {
                         if !named {
                             head::authority_policy(h, c)?;
                         }
-                        let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
+                        let cap = self.url_cap(s, end_limit, line_cap);
                         if let Some(found) = self.fast_bare(h, s, c, cap, bare, memo, out) {
                             return found;
                         }
@@ -106,6 +106,13 @@ impl Finder {
             TriggerKind::Www => self.general_www(h, t.start, floor, end_limit, line_cap, memo, out),
             TriggerKind::At => put(out, self.at_email(h, t, floor, end_limit, line_cap)),
         }
+    }
+
+    /// The furthest a URL that starts at `s` may reach: the URL cap, the
+    /// look-ahead (`end_limit`) and the line cap, whichever comes first.
+    #[inline(always)]
+    pub(super) fn url_cap(&self, s: usize, end_limit: usize, line_cap: usize) -> usize {
+        end_limit.min(s + self.limits.max_url_len).min(line_cap)
     }
 
     /// The general path of a `scheme:` candidate, out of the trigger loop:
@@ -278,7 +285,7 @@ impl Finder {
         if class.authority() && !slashes {
             return None;
         }
-        let cap = end_limit.min(s + self.limits.max_url_len).min(line_cap);
+        let cap = self.url_cap(s, end_limit, line_cap);
         let form = if op == Opener::BarePrefix {
             Form::UrlPrefix
         } else {

@@ -34,7 +34,7 @@ impl Finder {
                 }
             }
         }
-        let cap = end_limit.min(p + self.limits.max_url_len).min(line_cap);
+        let cap = self.url_cap(p, end_limit, line_cap);
         let verdict = if crate::switches::head_checks() {
             head::www(h, p, cap, memo)
         } else {
