@@ -83,12 +83,12 @@ impl<'f, R: Read> StreamLinks<'f, R> {
             .st
             .pos
             .min(self.buf.len())
-            .saturating_sub(self.finder.limits().back() + 128);
+            .saturating_sub(self.finder.back() + 128);
         // Moving the window costs its length, and forgets what triggers
         // learnt of the bytes ahead (`State::shift`), which may cost up to
         // the look-ahead to learn again: do it once a chunk, at least 4 KiB
         // and the look-ahead can go, so that reading stays linear.
-        if keep_from < self.chunk.max(4096).max(self.finder.limits().forward()) {
+        if keep_from < self.chunk.max(4096).max(self.finder.forward()) {
             return;
         }
         // Lines are counted before their bytes go.
@@ -102,7 +102,7 @@ impl<'f, R: Read> StreamLinks<'f, R> {
     /// Reads until the window holds a chunk past the look-ahead, or the
     /// input ends.
     fn fill(&mut self) -> io::Result<()> {
-        let want = self.st.pos + self.finder.limits().forward() + 64 + self.chunk;
+        let want = self.st.pos + self.finder.forward() + 64 + self.chunk;
         while !self.eof && self.buf.len() < want {
             let len = self.buf.len();
             self.buf.resize(len + self.chunk, 0);

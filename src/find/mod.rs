@@ -113,8 +113,14 @@ impl Finder {
         }
     }
 
-    pub(crate) fn limits(&self) -> &Limits {
-        &self.limits
+    /// How far before a candidate any decision looks (`Limits::back`).
+    pub(crate) fn back(&self) -> usize {
+        self.back
+    }
+
+    /// How far after a trigger any decision looks (`Limits::forward`).
+    pub(crate) fn forward(&self) -> usize {
+        self.forward
     }
 
     /// The class of the scheme `name`, whose `scheme::key` is `key`.

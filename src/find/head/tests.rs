@@ -91,6 +91,33 @@ fn hostile_text() -> impl Strategy<Value = String> {
     prop::collection::vec(prop::sample::select(TOKENS), 0..40).prop_map(|v| v.concat())
 }
 
+/// The head checks off, with the scanner's refusal that goes with them.
+const NO_HEAD_REFUSALS: Switches = Switches {
+    head_checks: false,
+    empty_path_refusal: false,
+    ..Switches::ALL
+};
+/// The head checks alone off.
+const NO_HEAD_CHECKS: Switches = Switches {
+    head_checks: false,
+    ..Switches::ALL
+};
+/// The SSE2 search where the CPU has AVX2.
+const NO_AVX2: Switches = Switches {
+    avx2: false,
+    ..Switches::ALL
+};
+/// Every trigger starts afresh.
+const NO_MEMOS: Switches = Switches {
+    memos: false,
+    ..Switches::ALL
+};
+/// The general path alone.
+const NO_FAST_PATH: Switches = Switches {
+    fast_path: false,
+    ..Switches::ALL
+};
+
 /// A finder run with some optional steps off (`crate::switches`).
 struct Off<'f>(&'f Finder, Switches);
 
@@ -139,25 +166,12 @@ fn links_of(f: &Finder, t: &str) -> Found {
 /// SSE2 search where the CPU has AVX2 (what a CPU without it runs).
 fn head_checks_agree(b: &FinderBuilder, t: &str) -> Result<(), TestCaseError> {
     let with = b.build().unwrap();
-    let without = Off(
-        &with,
-        Switches {
-            head_checks: false,
-            empty_path_refusal: false,
-            ..Switches::ALL
-        },
-    );
+    let without = Off(&with, NO_HEAD_REFUSALS);
     let found = links(&with, t);
     prop_assert_eq!(&found, &links(&without, t));
     #[cfg(target_arch = "x86_64")]
     if with.scanner.avx2().is_some() {
-        let sse2 = Off(
-            &with,
-            Switches {
-                avx2: false,
-                ..Switches::ALL
-            },
-        );
+        let sse2 = Off(&with, NO_AVX2);
         prop_assert_eq!(&found, &links(&sse2, t));
     }
     Ok(())
@@ -193,13 +207,7 @@ fn all_paths_agree(t: &str) {
     let b = FinderBuilder::new();
     head_checks_agree(&b, t).unwrap_or_else(|e| panic!("{t:?}: {e}"));
     let f = b.build().unwrap();
-    let without = Off(
-        &f,
-        Switches {
-            memos: false,
-            ..Switches::ALL
-        },
-    );
+    let without = Off(&f, NO_MEMOS);
     assert_eq!(links(&f, t), links(&without, t), "{t:?}");
 }
 
@@ -470,13 +478,7 @@ proptest! {
                 .clone(),
         ] {
             let with = b.build().unwrap();
-            let without = Off(
-                &with,
-                Switches {
-                    memos: false,
-                    ..Switches::ALL
-                },
-            );
+            let without = Off(&with, NO_MEMOS);
             prop_assert_eq!(links(&with, &t), links(&without, &t));
         }
     }
@@ -502,13 +504,7 @@ proptest! {
             FinderBuilder::new().max_wrapper_lines(1).clone(),
         ] {
             let fast = b.build().unwrap();
-            let general = Off(
-                &fast,
-                Switches {
-                    fast_path: false,
-                    ..Switches::ALL
-                },
-            );
+            let general = Off(&fast, NO_FAST_PATH);
             prop_assert_eq!(links(&fast, &t), links(&general, &t));
         }
     }
@@ -519,13 +515,7 @@ proptest! {
 #[test]
 fn c_w5_common_path_leaves_line_counts_to_the_general_path() {
     let f = FinderBuilder::new().build().unwrap();
-    let general = Off(
-        &f,
-        Switches {
-            fast_path: false,
-            ..Switches::ALL
-        },
-    );
+    let general = Off(&f, NO_FAST_PATH);
     for breaks in [1, 7, 8, 9] {
         let t = format!("<{}http://a.example/>", "\n".repeat(breaks));
         assert_eq!(links(&f, &t), links(&general, &t), "{breaks}");
@@ -539,13 +529,7 @@ fn c_w5_common_path_leaves_line_counts_to_the_general_path() {
 #[test]
 fn c_s4_memo_conditions() {
     let f = FinderBuilder::new().build().unwrap();
-    let without = Off(
-        &f,
-        Switches {
-            head_checks: false,
-            ..Switches::ALL
-        },
-    );
+    let without = Off(&f, NO_HEAD_CHECKS);
     for t in [
         // C-F8: a joiner after the last digit moves the URL's end back
         // before it (the full path then accepts `www.a.b`).
@@ -677,7 +661,7 @@ proptest! {
 #[test]
 fn c_s4_an_address_across_the_windows_end_is_found() {
     let f = FinderBuilder::new().email(true).build().unwrap();
-    let first_window = f.limits().forward() + 64 + 1;
+    let first_window = f.forward() + 64 + 1;
     for back in 1..20 {
         let t = format!("{} a@b.example.org x", "z".repeat(first_window - back));
         let whole = links(&f, &t);
