@@ -111,6 +111,9 @@ impl Finder {
         memo: &mut head::Memo,
         out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
+        if !crate::switches::fast_path() {
+            return None;
+        }
         if let Some(found) = self.one_look(h, s, c, cap, out) {
             return Some(found);
         }
@@ -136,9 +139,6 @@ impl Finder {
         memo: &mut head::Memo,
         out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
-        if !crate::switches::fast_path() {
-            return None;
-        }
         let cap = cap.min(h.len());
         let e = memo.bare.ascii.end(h, s, cap, |h, i, cap| {
             crate::scan::bytes::url_run(h, i, cap, 0)
@@ -229,7 +229,7 @@ impl Finder {
     /// the run, the trimming and the parse would each walk it. `None`:
     /// `short_run` decides.
     #[inline(always)]
-    pub(super) fn one_look<'h>(
+    fn one_look<'h>(
         &self,
         h: &'h [u8],
         s: usize,
@@ -237,9 +237,6 @@ impl Finder {
         cap: usize,
         out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
-        if !crate::switches::fast_path() {
-            return None;
-        }
         let form = Form::Bare;
         let a = c + 3;
         if !h.get(a)?.is_ascii_alphanumeric()
