@@ -23,6 +23,31 @@ impl Read for Trickle<'_> {
     }
 }
 
+/// What the whole-buffer and the streamed links must agree on.
+type Compared = (
+    String,
+    usize,
+    usize,
+    u64,
+    u64,
+    Option<String>,
+    urlx::Form,
+    bool,
+);
+
+fn compared(l: &urlx::Link<'_>) -> Compared {
+    (
+        l.as_str().to_owned(),
+        l.start(),
+        l.end(),
+        l.line(),
+        l.column(),
+        l.alt().map(str::to_owned),
+        l.form(),
+        l.is_truncated(),
+    )
+}
+
 fuzz_target!(|data: &[u8]| {
     let (n, text) = match data.split_first() {
         Some((&n, rest)) => (usize::from(n % 64) + 1, rest),
@@ -59,16 +84,7 @@ fuzz_target!(|data: &[u8]| {
                 (line, column),
                 "line and column of {l:?}"
             );
-            (
-                l.as_str().to_owned(),
-                l.start(),
-                l.end(),
-                l.line(),
-                l.column(),
-                l.alt().map(str::to_owned),
-                l.form(),
-                l.is_truncated(),
-            )
+            compared(&l)
         })
         .collect();
     let streamed: Vec<_> = f
@@ -76,16 +92,7 @@ fuzz_target!(|data: &[u8]| {
         .chunk_size(n)
         .map(|l| {
             let l = l.unwrap();
-            (
-                l.as_str().to_owned(),
-                l.start(),
-                l.end(),
-                l.line(),
-                l.column(),
-                l.alt().map(str::to_owned),
-                l.form(),
-                l.is_truncated(),
-            )
+            compared(&l)
         })
         .collect();
     assert_eq!(whole, streamed);
