@@ -64,6 +64,7 @@ mod find;
 pub mod linkify;
 #[cfg(feature = "mail")]
 pub mod mail;
+mod piece;
 mod scan;
 mod stream;
 mod switches;
@@ -75,6 +76,7 @@ pub use delimit::Form;
 #[cfg(feature = "mail")]
 pub use find::MessageLinks;
 pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links};
+pub use piece::{Piece, Seam};
 pub use stream::StreamLinks;
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};
 

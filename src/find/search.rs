@@ -16,6 +16,15 @@ pub(crate) struct State {
 }
 
 impl State {
+    /// A search at `pos` whose floor is `floor`, having learnt nothing.
+    pub(crate) fn at(pos: usize, floor: usize) -> State {
+        State {
+            pos,
+            floor,
+            memo: head::Memo::default(),
+        }
+    }
+
     /// The window lost its first `by` bytes (`by <= pos`). What triggers
     /// learnt is forgotten (its offsets were into the bytes dropped): the
     /// window drops at least the look-ahead's worth of bytes at a time
