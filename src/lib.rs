@@ -76,7 +76,7 @@ pub use delimit::Form;
 #[cfg(feature = "mail")]
 pub use find::MessageLinks;
 pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links};
-pub use piece::{Piece, Seam};
+pub use piece::{Joined, Piece, Seam};
 pub use stream::StreamLinks;
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};
 

@@ -35,27 +35,47 @@ pub struct Piece {
 /// What a piece's scan found.
 #[derive(Debug)]
 struct Scan {
-    /// The state at the cut's start, reached from the overlap.
-    entry: State,
-    exit: State,
+    /// Where the search stood at the cut's start, reached from the
+    /// overlap.
+    entry: Spot,
+    exit: Spot,
     /// Placed, with their lines counted from the window's start (0).
     links: Vec<Link<'static>>,
     lines_before_cut: u64,
     lines_in_cut: u64,
 }
 
+/// What [`Piece::join`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Joined {
+    /// The line the window's first line is in the text: the line of each
+    /// of [`Piece::links`] is this plus the line it gives.
+    pub first_line: u64,
+    /// Whether the piece was scanned again, so that its links are not
+    /// those its own scan found.
+    pub rescanned: bool,
+}
+
 /// Where the scan of the text before a piece ended: its state and the line
 /// the next piece's cut starts on. [`Seam::default`] is the text's start.
 #[derive(Clone, Copy, Debug)]
 pub struct Seam {
-    st: State,
+    st: Spot,
     line: u64,
+}
+
+/// Where a search stands, in the text's offsets (`State` without what it
+/// learnt, which no result depends on).
+#[derive(Clone, Copy, Debug, Default)]
+struct Spot {
+    pos: usize,
+    floor: usize,
 }
 
 impl Default for Seam {
     fn default() -> Self {
         Seam {
-            st: State::default(),
+            st: Spot::default(),
             line: 1,
         }
     }
@@ -85,9 +105,9 @@ impl Finder {
         let from = piece.cut.start.saturating_sub(self.overlap()).max(base);
         let mut st = State::at(from - base, 0);
         // The overlap: its links are the piece before's.
-        let (_, _) = self.scan_window(piece, &mut st, piece.cut.start, false);
+        self.scan_window(piece, &mut st, piece.cut.start, false);
         let entry = absolute(st, base);
-        let (links, _) = self.scan_window(piece, &mut st, piece.cut.end, true);
+        let links = self.scan_window(piece, &mut st, piece.cut.end, true);
         let exit = absolute(st, base);
         let w = &piece.window;
         let lines_before_cut = count_and_last(&w[..piece.cut.start - base], b'\n').0 as u64;
@@ -111,7 +131,7 @@ impl Finder {
         st: &mut State,
         stop: usize,
         keep: bool,
-    ) -> (Vec<Link<'static>>, ()) {
+    ) -> Vec<Link<'static>> {
         let base = piece.base;
         let w = &piece.window[..];
         let eof = piece.at_end;
@@ -138,15 +158,18 @@ impl Finder {
                 }
             }
             if n < outs.len() {
-                return (links, ());
+                return links;
             }
         }
     }
 }
 
-/// A state in the text's offsets.
-fn absolute(st: State, base: usize) -> State {
-    State::at(st.pos + base, st.floor + base)
+/// Where a search over a window from `base` stands, in the text.
+fn absolute(st: State, base: usize) -> Spot {
+    Spot {
+        pos: st.pos + base,
+        floor: st.floor + base,
+    }
 }
 
 impl Piece {
@@ -180,34 +203,42 @@ impl Piece {
         }
     }
 
-    /// The piece's links as the whole text has them, given where the
-    /// scan of the text before it ended; `seam` becomes where this piece's
+    /// Makes the piece's links the whole text's, given where the scan of
+    /// the text before it ended; `seam` becomes where this piece's scan
     /// ends. Pieces are joined in order, the first with
     /// [`Seam::default`]. A piece whose guessed start was wrong (or that
-    /// was not scanned) is scanned here, from `seam`.
-    pub fn join(mut self, finder: &Finder, seam: &mut Seam) -> Vec<Link<'static>> {
+    /// was not scanned) is scanned here again, from `seam`.
+    pub fn join(&mut self, finder: &Finder, seam: &mut Seam) -> Joined {
         let agrees = |s: &Scan| same(finder, s.entry, seam.st);
-        let scan = match self.scan.take() {
-            Some(s) if agrees(&s) => s,
+        let (scan, rescanned) = match self.scan.take() {
+            Some(s) if agrees(&s) => (s, false),
             other => {
                 let lines = other.map(|s| (s.lines_before_cut, s.lines_in_cut));
-                self.rescan(finder, seam.st, lines)
+                (self.rescan(finder, seam.st, lines), true)
             }
         };
-        let first = seam.line - scan.lines_before_cut;
+        let first_line = seam.line - scan.lines_before_cut;
         seam.st = scan.exit;
         seam.line += scan.lines_in_cut;
-        let mut links = scan.links;
-        for l in &mut links {
-            l.set_position(l.line() + first, l.column());
+        self.scan = Some(scan);
+        Joined {
+            first_line,
+            rescanned,
         }
-        links
+    }
+
+    /// The links found (by [`Finder::scan_piece`], or by [`Piece::join`]
+    /// when it scanned again), with their spans in the text, their
+    /// columns, and their lines counted from 0 at the window's first line:
+    /// add [`Joined::first_line`].
+    pub fn links(&self) -> &[Link<'static>] {
+        self.scan.as_ref().map_or(&[], |s| &s.links)
     }
 
     /// The scan from the state the text before really ended in.
-    fn rescan(&self, finder: &Finder, from: State, lines: Option<(u64, u64)>) -> Scan {
+    fn rescan(&self, finder: &Finder, from: Spot, lines: Option<(u64, u64)>) -> Scan {
         let mut st = State::at(from.pos - self.base, from.floor.saturating_sub(self.base));
-        let (links, _) = finder.scan_window(self, &mut st, self.cut.end, true);
+        let links = finder.scan_window(self, &mut st, self.cut.end, true);
         let w = &self.window;
         let (lines_before_cut, lines_in_cut) = lines.unwrap_or_else(|| {
             let c = self.cut.start - self.base..self.cut.end - self.base;
@@ -229,9 +260,9 @@ impl Piece {
 /// Whether a search goes on alike from `a` and from `b`: at the same
 /// place, with the same floor or with floors that no decision ahead can
 /// reach back to (each looks back at most `Finder::back`).
-fn same(finder: &Finder, a: State, b: State) -> bool {
+fn same(finder: &Finder, a: Spot, b: Spot) -> bool {
     let reach = finder.back() + 1024;
-    let stale = |s: State| s.floor + reach <= s.pos;
+    let stale = |s: Spot| s.floor + reach <= s.pos;
     a.pos == b.pos && (a.floor == b.floor || (stale(a) && stale(b)))
 }
 
@@ -263,7 +294,11 @@ mod tests {
                 line_start,
             );
             f.scan_piece(&mut p);
-            out.extend(p.join(f, &mut seam).into_iter().map(key));
+            let j = p.join(f, &mut seam);
+            out.extend(p.links().iter().map(|l| {
+                let (url, start, end, line, column) = key(l);
+                (url, start, end, line + j.first_line, column)
+            }));
             if end == text.len() {
                 return out;
             }
@@ -271,7 +306,7 @@ mod tests {
         }
     }
 
-    fn key(l: Link<'_>) -> (String, usize, usize, u64, u64) {
+    fn key(l: &Link<'_>) -> (String, usize, usize, u64, u64) {
         (
             l.as_str().to_owned(),
             l.start(),
@@ -282,7 +317,7 @@ mod tests {
     }
 
     fn whole(f: &Finder, text: &[u8]) -> Vec<(String, usize, usize, u64, u64)> {
-        f.links(text).map(key).collect()
+        f.links(text).map(|l| key(&l)).collect()
     }
 
     /// Text with links on every kind of seam: wrapped, quoted, hyphenated,

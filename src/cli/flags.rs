@@ -189,10 +189,54 @@ pub struct ScanArgs {
     #[arg(long, conflicts_with_all = ["json", "count", "only_url"])]
     pub hyperlink: bool,
 
+    /// Read compressed files as they are, not decoded. By default a file
+    /// compressed with gzip, bzip2, xz or zstd (known by its first bytes,
+    /// whatever its name) is decoded, and a tar or zip archive is read
+    /// member by member, each reported as ARCHIVE:MEMBER ("member" in
+    /// --json). Decoding is the default, unlike rg's -z, because mail
+    /// archives mostly come compressed. Example: urlx --no-decompress dump.gz
+    #[arg(long)]
+    pub no_decompress: bool,
+
+    /// Stop decoding one input (a compressed file or archive, all its
+    /// members together) past this many bytes: the URLs before the cap are
+    /// printed, then an error names the file. Suffixes K, M, G, T.
+    /// Example: urlx --max-decompressed 64G takeout.tgz
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = size_parser)]
+    pub max_decompressed: u64,
+
+    /// The size of the pieces a streamed input is cut into for the
+    /// threads; every input is then streamed. For tests.
+    #[arg(long, value_name = "BYTES", hide = true)]
+    pub piece_size: Option<usize>,
+
     /// Never show a progress bar (it shows on a terminal after 2 seconds).
     /// Example: urlx --no-progress -c ~/Mail
     #[arg(long)]
     pub no_progress: bool,
+}
+
+/// --max-decompressed takes a size with a unit.
+fn size_parser(s: &str) -> Result<u64, String> {
+    parse_size(s)
+}
+
+/// Parses a size such as `4G`, `512M`, `100K` or `1000` (bytes).
+pub fn parse_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, c)) if c.eq_ignore_ascii_case(&'k') => (&t[..i], 10),
+        Some((i, c)) if c.eq_ignore_ascii_case(&'m') => (&t[..i], 20),
+        Some((i, c)) if c.eq_ignore_ascii_case(&'g') => (&t[..i], 30),
+        Some((i, c)) if c.eq_ignore_ascii_case(&'t') => (&t[..i], 40),
+        _ => (t, 0),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("{s:?} is not a size (write it as 4G, 512M, 100K or bytes)"))?;
+    n.checked_mul(1 << shift)
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("{s:?} is not a size greater than 0 that fits in 64 bits"))
 }
 
 /// --form takes the names the library gives its forms.

@@ -10,7 +10,7 @@ mod parse_cmd;
 mod printer;
 mod render_cmd;
 mod resolve_cmd;
-mod scan_cmd;
+mod scan;
 mod walk;
 
 use clap::Parser;
@@ -46,7 +46,7 @@ pub fn run() -> ExitCode {
         None if cli.scan.html || cli.scan.html_page || cli.scan.hyperlink => {
             render_cmd::run(&cli.scan)
         }
-        None => scan_cmd::run(&cli.scan, &mut out),
+        None => scan::run(&cli.scan, &mut out),
     };
     let status = status.and_then(|s| out.flush().map(|_| s));
     match status {

@@ -39,6 +39,39 @@ impl Rec {
     }
 }
 
+/// Where links come from: a file (or standard input), or a member of an
+/// archive, shown as `archive:member`.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// As printed before each link's line.
+    pub shown: String,
+    pub path: String,
+    pub member: Option<String>,
+}
+
+impl Source {
+    pub fn file(path: String) -> Source {
+        Source {
+            shown: path.clone(),
+            path,
+            member: None,
+        }
+    }
+
+    /// A member of this source (an archive).
+    pub fn member(&self, name: &str) -> Source {
+        let member = match &self.member {
+            Some(outer) => format!("{outer}:{name}"),
+            None => name.to_owned(),
+        };
+        Source {
+            shown: format!("{}:{member}", self.path),
+            path: self.path.clone(),
+            member: Some(member),
+        }
+    }
+}
+
 /// What each link prints as.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -70,24 +103,27 @@ const RESET: &str = "\x1b[0m";
 impl Printer {
     /// Prints the links of one input; returns `false` once the reader of
     /// our output has gone away.
-    pub fn file(&mut self, out: &mut Out, path: &str, recs: &[Rec]) -> std::io::Result<bool> {
+    pub fn file(&mut self, out: &mut Out, src: &Source, recs: &[Rec]) -> std::io::Result<bool> {
         let mut n = 0u64;
         for r in recs {
-            match self.one(out, path, r)? {
+            match self.one(out, src, r)? {
                 None => return Ok(false),
                 Some(true) => n += 1,
                 Some(false) => {}
             }
         }
-        self.end_file(out, path, n)
+        self.end_file(out, src, n)
     }
 
     /// After a file's links in count mode: its count.
-    pub fn end_file(&mut self, out: &mut Out, path: &str, n: u64) -> std::io::Result<bool> {
+    pub fn end_file(&mut self, out: &mut Out, src: &Source, n: u64) -> std::io::Result<bool> {
         if self.mode != Mode::Count || n == 0 {
             return Ok(true);
         }
-        let s = if self.show_path {
+        let path = &src.shown;
+        // An archive's members are told apart by name, even when the
+        // archive is the only input.
+        let s = if self.show_path || src.member.is_some() {
             if self.color {
                 format!("{PATH}{path}{RESET}:{n}")
             } else {
@@ -101,7 +137,7 @@ impl Printer {
 
     /// Prints one link. `None` when the reader has gone away, else whether
     /// the link counted (`--unique` drops repeats).
-    pub fn one(&mut self, out: &mut Out, path: &str, r: &Rec) -> std::io::Result<Option<bool>> {
+    pub fn one(&mut self, out: &mut Out, src: &Source, r: &Rec) -> std::io::Result<Option<bool>> {
         if let Some(seen) = &mut self.unique {
             if !seen.insert(r.url.clone()) {
                 return Ok(Some(false));
@@ -123,15 +159,15 @@ impl Printer {
             None
         };
         let open = if self.mode == Mode::Json {
-            let rec = self.json(path, r, uri.as_ref(), normalized.as_deref());
+            let rec = self.json(src, r, uri.as_ref(), normalized.as_deref());
             out.json(&rec, self.term)?
         } else {
             let url = normalized.as_deref().unwrap_or(&r.url);
-            self.plain(path, r.line, url);
+            self.plain(src, r.line, url);
             let mut ok = out.record(self.buf.as_bytes(), self.term)?;
             if ok && self.alt {
                 if let Some(a) = &r.alt {
-                    self.plain(path, r.line, a);
+                    self.plain(src, r.line, a);
                     ok = out.record(self.buf.as_bytes(), self.term)?;
                 }
             }
@@ -141,11 +177,12 @@ impl Printer {
     }
 
     /// Writes `path:line:url` (or the URL alone) into `self.buf`.
-    fn plain(&mut self, path: &str, line: u64, url: &str) {
+    fn plain(&mut self, src: &Source, line: u64, url: &str) {
         use std::fmt::Write;
         let color = self.color;
         let lines = self.mode == Mode::Lines;
-        let show_path = self.show_path;
+        let show_path = self.show_path || src.member.is_some();
+        let path = &src.shown;
         let b = &mut self.buf;
         b.clear();
         if lines {
@@ -172,14 +209,15 @@ impl Printer {
 
     fn json<'a>(
         &self,
-        path: &'a str,
+        src: &'a Source,
         r: &'a Rec,
         uri: Option<&urlx::Uri<'a>>,
         normalized: Option<&'a str>,
     ) -> Record<'a> {
         let m = r.message.as_deref();
         Record {
-            path,
+            path: &src.path,
+            member: src.member.as_deref(),
             line: r.line,
             column: r.column,
             start: r.start,
@@ -204,6 +242,9 @@ impl Printer {
 #[derive(Serialize)]
 struct Record<'a> {
     path: &'a str,
+    /// The archive member, when the link is in one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    member: Option<&'a str>,
     line: u64,
     column: u64,
     start: u64,

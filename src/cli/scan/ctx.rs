@@ -1,0 +1,166 @@
+//! What every reader of the main job shares: the finder and filters, how
+//! inputs are read (`Ctx`), and where results go in input order (`Sink`).
+
+use std::io;
+
+use urlx::mail::{self, Kind};
+
+use crate::cli::output::Out;
+use crate::cli::printer::{Printer, Rec, Source};
+use crate::cli::walk::Input;
+
+/// --scheme and --form.
+pub struct Filters {
+    pub schemes: Vec<String>,
+    pub forms: Vec<urlx::Form>,
+}
+
+impl Filters {
+    pub fn keep(&self, l: &urlx::Link<'_>) -> bool {
+        if !self.forms.is_empty() && !self.forms.contains(&l.form()) {
+            return false;
+        }
+        if !self.schemes.is_empty() {
+            let scheme = l.uri().scheme().unwrap_or("");
+            return self.schemes.iter().any(|s| s.eq_ignore_ascii_case(scheme));
+        }
+        true
+    }
+}
+
+/// Mail or plain text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum MailMode {
+    Sniff,
+    Always,
+    Never,
+}
+
+/// What every reader needs.
+pub struct Ctx<'a> {
+    pub finder: &'a urlx::Finder,
+    pub filters: &'a Filters,
+    pub binary_ok: bool,
+    pub mail: MailMode,
+    /// More than one thread: an mbox's messages are scanned in parallel.
+    pub parallel: bool,
+    /// Compressed inputs and archives are decoded (not --no-decompress).
+    pub decompress: bool,
+    /// --max-decompressed: the most bytes decoded from one input.
+    pub max_decompressed: u64,
+    /// The size of a piece of a streamed input.
+    pub piece_size: usize,
+    /// Files up to this size are read whole by the file workers; larger
+    /// ones are streamed in pieces.
+    pub whole_max: u64,
+}
+
+impl Ctx<'_> {
+    /// A NUL in the first block, unless binary files are wanted.
+    pub fn is_binary(&self, head: &[u8]) -> bool {
+        !self.binary_ok && memchr::memchr(0, head).is_some()
+    }
+
+    pub fn kind(&self, head: &[u8]) -> Kind {
+        match self.mail {
+            MailMode::Never => Kind::Text,
+            MailMode::Sniff => mail::sniff(head),
+            MailMode::Always => match mail::sniff(head) {
+                Kind::Text => Kind::Message,
+                k => k,
+            },
+        }
+    }
+}
+
+/// Counters for --stats and the progress bar.
+#[derive(Default)]
+pub struct Tally {
+    pub files: u64,
+    pub bytes: u64,
+    pub binary: u64,
+    /// Binary files met in folders and archives, not reported one by one.
+    pub binary_quiet: u64,
+    pub errors: u64,
+    pub messages: u64,
+    pub skipped_parts: u64,
+}
+
+/// What a file worker found in one file read whole.
+#[derive(Default)]
+pub struct Found {
+    pub recs: Vec<Rec>,
+    pub bytes: u64,
+    /// Why the file could not be read (to the end: what was read before
+    /// the error is in `recs`).
+    pub error: Option<String>,
+    pub binary: bool,
+    /// Too large to read whole, an archive, or not a regular file: to be
+    /// streamed.
+    pub deferred: bool,
+    pub messages: u64,
+    pub skipped_parts: u64,
+    pub warnings: Vec<String>,
+}
+
+/// Where results go, in input order.
+pub struct Sink<'p, 'o> {
+    pub printer: &'p mut Printer,
+    pub out: &'o mut Out,
+    pub tally: &'p mut Tally,
+    pub verbose: bool,
+}
+
+impl Sink<'_, '_> {
+    /// An input that could not be read: named with the reason, counted.
+    pub fn error(&mut self, name: &str, reason: &str) {
+        eprintln!("urlx: {name}: {reason}");
+        self.tally.errors += 1;
+    }
+
+    /// A binary input skipped: named when the user named it (or piped it),
+    /// counted for the summary when it came from a folder or an archive.
+    pub fn binary(&mut self, explicit: bool, name: &str) {
+        if explicit {
+            eprintln!("urlx: {name}: binary file skipped (--binary reads it)");
+        } else {
+            self.tally.binary_quiet += 1;
+        }
+        self.tally.binary += 1;
+    }
+
+    /// Accounts for and prints what a worker found in one file.
+    pub fn found(&mut self, inp: &Input, f: Found) -> io::Result<bool> {
+        let src = Source::file(inp.display());
+        if f.binary {
+            self.binary(explicit(inp), &src.shown);
+            return Ok(true);
+        }
+        self.warn(&src.shown, &f.warnings);
+        if f.error.is_none() || !f.recs.is_empty() {
+            self.tally.files += 1;
+            self.tally.bytes += f.bytes;
+            self.tally.messages += f.messages;
+            self.tally.skipped_parts += f.skipped_parts;
+        }
+        let open = self.printer.file(self.out, &src, &f.recs)?;
+        if let Some(e) = &f.error {
+            self.error(&src.shown, e);
+        }
+        Ok(open)
+    }
+
+    pub fn warn(&self, name: &str, warnings: &[String]) {
+        if self.verbose {
+            for w in warnings {
+                eprintln!("urlx: {name}: {w}");
+            }
+        }
+    }
+}
+
+/// Whether a binary input is reported by name: the user named it (or
+/// piped it).
+pub fn explicit(inp: &Input) -> bool {
+    matches!(inp, Input::Stdin | Input::File { explicit: true, .. })
+}

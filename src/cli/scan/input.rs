@@ -1,0 +1,185 @@
+//! An input that is not read whole by a file worker (standard input, a
+//! pipe, a file too large to read whole, a compressed file, an archive),
+//! read as a stream: decoded when compressed, opened member by member when
+//! an archive, then scanned in pieces (`pieces`) as text or mail.
+
+use std::io::{self, BufReader, Read};
+use std::path::Path;
+
+use urlx::mail::Kind;
+
+use super::ctx::{explicit, Ctx, Sink};
+use super::pieces::Pipeline;
+use crate::cli::printer::Source;
+use crate::cli::walk::{reason, Input};
+
+/// The first bytes looked at for a NUL (a binary file), for mail, and for
+/// compression and archives.
+pub const PROBE: usize = 8 << 10;
+
+/// Nested compression and archives are opened this deep (a `.tar.gz` is
+/// two levels), no deeper.
+#[cfg(feature = "compressed")]
+const MAX_DEPTH: u32 = 4;
+
+/// Streams one input, printing its links in order as its pieces are done
+/// (on `pool`'s threads, or in this thread). Returns `false` once the
+/// reader of our output has gone.
+pub fn stream(
+    inp: &Input,
+    ctx: &Ctx<'_>,
+    sink: &mut Sink<'_, '_>,
+    pool: Option<&rayon::ThreadPool>,
+) -> io::Result<bool> {
+    match pool {
+        Some(pool) => pool.in_place_scope(|scope| {
+            let mut pipe = Pipeline::new(ctx, Some(scope), pool.current_num_threads());
+            stream_into(&mut pipe, inp, ctx, sink)
+        }),
+        None => stream_into(&mut Pipeline::new(ctx, None, 1), inp, ctx, sink),
+    }
+}
+
+fn stream_into(
+    pipe: &mut Pipeline<'_, '_>,
+    inp: &Input,
+    ctx: &Ctx<'_>,
+    sink: &mut Sink<'_, '_>,
+) -> io::Result<bool> {
+    let src = Source::file(inp.display());
+    let (reader, path): (Box<dyn Read>, Option<&Path>) = match inp {
+        Input::Stdin => (Box::new(io::stdin().lock()), None),
+        Input::File { path, regular, .. } => match std::fs::File::open(path) {
+            Ok(f) => (Box::new(f), regular.then_some(path.as_path())),
+            Err(e) => {
+                sink.error(&src.shown, &reason(&e));
+                return Ok(true);
+            }
+        },
+    };
+    let mut reading = Reading {
+        ctx,
+        #[cfg(feature = "compressed")]
+        budget: std::rc::Rc::new(std::cell::Cell::new(ctx.max_decompressed)),
+    };
+    reading.source(pipe, sink, src, reader, path, explicit(inp), 0)?;
+    pipe.finish(sink)?;
+    Ok(!pipe.closed)
+}
+
+/// One input's reading: what decoding it may still do.
+struct Reading<'c> {
+    ctx: &'c Ctx<'c>,
+    /// Bytes the decoders of this input may still give
+    /// (--max-decompressed).
+    #[cfg(feature = "compressed")]
+    budget: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl Reading<'_> {
+    /// Reads one source: decodes it, opens its members, or scans it.
+    /// Returns whether it was read to its end (else an error was
+    /// reported).
+    #[allow(clippy::too_many_arguments)]
+    fn source(
+        &mut self,
+        pipe: &mut Pipeline<'_, '_>,
+        sink: &mut Sink<'_, '_>,
+        src: Source,
+        reader: Box<dyn Read + '_>,
+        path: Option<&Path>,
+        explicit: bool,
+        depth: u32,
+    ) -> io::Result<bool> {
+        let mut r = BufReader::with_capacity(64 << 10, reader);
+        let head = match fill_probe(&mut r) {
+            Ok(h) => h,
+            Err(e) => {
+                pipe.begin(sink, src)?;
+                pipe.failed(sink, reason(&e))?;
+                pipe.end(sink, 0)?;
+                return Ok(false);
+            }
+        };
+        #[cfg(feature = "compressed")]
+        if self.ctx.decompress && depth < MAX_DEPTH {
+            use super::unpack::{tar_members, zip_members, Archive, Capped, Member, Packing};
+            if let Some(p) = Packing::sniff(&head) {
+                let whole = io::Cursor::new(head).chain(r);
+                let decoded = Capped::new(
+                    p.decoder(BufReader::new(whole)),
+                    std::rc::Rc::clone(&self.budget),
+                    self.ctx.max_decompressed,
+                );
+                return self.source(
+                    pipe,
+                    sink,
+                    src,
+                    Box::new(decoded),
+                    None,
+                    explicit,
+                    depth + 1,
+                );
+            }
+            if let Some(a) = Archive::sniff(&head) {
+                let whole = io::Cursor::new(head).chain(r);
+                let each = |m: Member<'_>| -> io::Result<bool> {
+                    let inner = src.member(&m.name);
+                    let budget = std::rc::Rc::clone(&self.budget);
+                    let capped = Capped::new(m.reader, budget, self.ctx.max_decompressed);
+                    let read =
+                        self.source(pipe, sink, inner, Box::new(capped), None, false, depth + 1)?;
+                    // A member cut short leaves the archive's stream
+                    // broken: its error was the archive's.
+                    Ok(read && !pipe.closed)
+                };
+                let read = match a {
+                    Archive::Tar => tar_members(whole, each),
+                    Archive::Zip => {
+                        let file = path.map(std::fs::File::open).transpose()?;
+                        zip_members(file, whole, each)
+                    }
+                };
+                if let Err(e) = read {
+                    // After the members read before it.
+                    pipe.begin(sink, src)?;
+                    pipe.failed(sink, reason(&e))?;
+                    pipe.end(sink, 0)?;
+                    return Ok(false);
+                }
+                return Ok(true);
+            }
+        }
+        #[cfg(not(feature = "compressed"))]
+        let _ = (path, depth);
+        pipe.begin(sink, src)?;
+        if self.ctx.is_binary(&head) {
+            pipe.binary(sink, explicit)?;
+            pipe.end(sink, 0)?;
+            return Ok(true);
+        }
+        let read = match self.ctx.kind(&head) {
+            Kind::Text => pipe.text(sink, head, &mut r),
+            Kind::Mbox => pipe.mail(sink, head, &mut r, true),
+            Kind::Message => pipe.mail(sink, head, &mut r, false),
+        };
+        match read {
+            Ok(bytes) => {
+                pipe.end(sink, bytes)?;
+                Ok(true)
+            }
+            Err((bytes, e)) => {
+                pipe.failed(sink, reason(&e))?;
+                pipe.end(sink, bytes)?;
+                Ok(false)
+            }
+        }
+    }
+}
+
+/// Reads the first `PROBE` bytes (fewer at the end of the input).
+pub fn fill_probe(r: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(PROBE);
+    r.by_ref().take(PROBE as u64).read_to_end(&mut head)?;
+    Ok(head)
+}

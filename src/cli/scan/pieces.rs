@@ -1,0 +1,486 @@
+//! One input of any size read in pieces that a pool of threads scans,
+//! printed in input order: a file too large to read whole, standard input,
+//! a compressed stream, an archive's members. Memory is bounded by the
+//! pieces in flight. Plain text is cut at a line end near every piece's
+//! size, and `urlx::Piece` makes the links across each cut those of the
+//! whole text; an mbox is cut at its `From ` lines, so each piece is whole
+//! messages (a message larger than a piece is one piece).
+
+use std::collections::VecDeque;
+use std::io::{self, Read};
+use std::sync::{mpsc, Arc};
+
+use urlx::mail;
+use urlx::{Piece, Seam};
+
+use super::ctx::{Ctx, Sink};
+use crate::cli::printer::{Rec, Source};
+
+/// Bytes asked of the reader at a time.
+const READ: usize = 256 << 10;
+/// How far past a piece's size its cut may move to reach a line end.
+const LINE_SLACK: usize = 4096;
+
+/// A piece's work.
+enum Job {
+    Text(Piece),
+    /// Whole messages of an mbox (or one message: `mbox` false), from byte
+    /// `start` of the input.
+    Mail {
+        bytes: Vec<u8>,
+        start: u64,
+        mbox: bool,
+    },
+}
+
+/// A piece's results, or a mark between inputs, in input order.
+enum Done {
+    /// What follows is `Source`'s.
+    Begin(Source),
+    Text {
+        piece: Piece,
+        recs: Vec<Rec>,
+    },
+    Mail(MailDone),
+    /// The source was skipped as binary.
+    Binary {
+        explicit: bool,
+    },
+    /// Reading the source failed here, after the pieces before.
+    Failed(String),
+    /// The source ended, after `bytes` bytes.
+    End {
+        bytes: u64,
+    },
+}
+
+/// The links of a mail piece, lines counted from its first line (1).
+struct MailDone {
+    recs: Vec<Rec>,
+    newlines: u64,
+    messages: u64,
+    skipped: u64,
+    warnings: Vec<String>,
+}
+
+/// Where the pieces go: a pool's threads (or this thread), and back in
+/// order to the printer.
+pub struct Pipeline<'p, 's> {
+    ctx: &'s Ctx<'s>,
+    scope: Option<&'p rayon::Scope<'s>>,
+    tx: mpsc::Sender<(u64, Done)>,
+    rx: mpsc::Receiver<(u64, Done)>,
+    /// Results in order from `head`; `None` while a piece is in work.
+    queue: VecDeque<Option<Done>>,
+    head: u64,
+    in_flight: usize,
+    limit: usize,
+    /// The source being printed, and where its links stand.
+    src: Option<Source>,
+    seam: Seam,
+    line: u64,
+    printed: u64,
+    /// The reader of our output has gone: read no further.
+    pub closed: bool,
+}
+
+impl<'p, 's> Pipeline<'p, 's> {
+    /// A pipeline that scans on `scope`'s pool (`threads` threads), or in
+    /// this thread.
+    pub fn new(ctx: &'s Ctx<'s>, scope: Option<&'p rayon::Scope<'s>>, threads: usize) -> Self {
+        let (tx, rx) = mpsc::channel();
+        Pipeline {
+            ctx,
+            scope,
+            tx,
+            rx,
+            queue: VecDeque::new(),
+            head: 0,
+            in_flight: 0,
+            // Two pieces a thread keep every thread busy while this one
+            // reads and prints.
+            limit: (2 * threads).clamp(2, 16),
+            src: None,
+            seam: Seam::default(),
+            line: 1,
+            printed: 0,
+            closed: false,
+        }
+    }
+
+    pub fn begin(&mut self, sink: &mut Sink<'_, '_>, src: Source) -> io::Result<()> {
+        self.mark(sink, Done::Begin(src))
+    }
+
+    pub fn binary(&mut self, sink: &mut Sink<'_, '_>, explicit: bool) -> io::Result<()> {
+        self.mark(sink, Done::Binary { explicit })
+    }
+
+    pub fn failed(&mut self, sink: &mut Sink<'_, '_>, why: String) -> io::Result<()> {
+        self.mark(sink, Done::Failed(why))
+    }
+
+    pub fn end(&mut self, sink: &mut Sink<'_, '_>, bytes: u64) -> io::Result<()> {
+        self.mark(sink, Done::End { bytes })
+    }
+
+    /// Waits for every piece and prints what is left.
+    pub fn finish(&mut self, sink: &mut Sink<'_, '_>) -> io::Result<()> {
+        while !self.queue.is_empty() {
+            self.wait_one(sink)?;
+        }
+        Ok(())
+    }
+
+    /// Plain text: `buf` (what was read of it) and the rest of `r`, cut
+    /// into pieces. Returns the bytes read, or them and the error that
+    /// stopped the reading (the text before it is scanned).
+    pub fn text(
+        &mut self,
+        sink: &mut Sink<'_, '_>,
+        mut buf: Vec<u8>,
+        r: &mut dyn Read,
+    ) -> Result<u64, (u64, io::Error)> {
+        let (before, after) = self.ctx.finder.piece_margins();
+        let size = self.ctx.piece_size;
+        // `buf[0]` is at offset `buf_start`; the line holding it starts at
+        // `line_start`.
+        let (mut buf_start, mut line_start) = (0usize, 0usize);
+        let mut cut = 0usize;
+        let mut input = Input::default();
+        loop {
+            let want = cut + size + after + LINE_SLACK - buf_start;
+            while !input.eof && buf.len() < want {
+                input.read_more(r, &mut buf);
+            }
+            let end = buf_start + buf.len();
+            let target = cut + size;
+            let cut_end = if input.eof && end <= target {
+                end
+            } else {
+                let lo = target - buf_start;
+                let hi = (target + LINE_SLACK).min(end) - buf_start;
+                memchr::memchr(b'\n', &buf[lo..hi]).map_or(target, |i| target + i + 1)
+            };
+            let top = (cut_end + after).min(end);
+            let base = cut.saturating_sub(before);
+            let base_line_start = memchr::memrchr(b'\n', &buf[..base - buf_start])
+                .map_or(line_start, |i| buf_start + i + 1);
+            let window = buf[base - buf_start..top - buf_start].to_vec();
+            let at_end = input.eof && top == end;
+            let piece = Piece::new(window, base, cut..cut_end, at_end, base_line_start);
+            self.submit(sink, Job::Text(piece))
+                .map_err(|e| (end as u64, e))?;
+            if cut_end == end && input.eof || self.closed {
+                return input.result(end as u64);
+            }
+            cut = cut_end;
+            // Drop what no later window holds.
+            let keep_from = cut.saturating_sub(before);
+            if keep_from > buf_start {
+                let drop = keep_from - buf_start;
+                if let Some(i) = memchr::memrchr(b'\n', &buf[..drop]) {
+                    line_start = buf_start + i + 1;
+                }
+                buf.drain(..drop);
+                buf_start = keep_from;
+            }
+        }
+    }
+
+    /// Mail: `buf` and the rest of `r`, an mbox cut at `From ` lines into
+    /// pieces of whole messages (or one message, read whole).
+    pub fn mail(
+        &mut self,
+        sink: &mut Sink<'_, '_>,
+        mut buf: Vec<u8>,
+        r: &mut dyn Read,
+        mbox: bool,
+    ) -> Result<u64, (u64, io::Error)> {
+        let size = self.ctx.piece_size;
+        let mut input = Input::default();
+        let mut start = 0u64;
+        loop {
+            while !input.eof && (buf.len() < size || !mbox) {
+                input.read_more(r, &mut buf);
+            }
+            let cut = if mbox {
+                next_from_line(&mut buf, size, r, &mut input)
+            } else {
+                None
+            };
+            let end = cut.unwrap_or(buf.len());
+            let rest = buf.split_off(end);
+            let bytes = std::mem::replace(&mut buf, rest);
+            let len = bytes.len() as u64;
+            self.submit(sink, Job::Mail { bytes, start, mbox })
+                .map_err(|e| (start + len, e))?;
+            start += len;
+            if cut.is_none() || self.closed {
+                return input.result(start + buf.len() as u64);
+            }
+        }
+    }
+
+    /// Hands a piece to the pool (or does it here), then prints what is
+    /// done in order.
+    fn submit(&mut self, sink: &mut Sink<'_, '_>, job: Job) -> io::Result<()> {
+        while self.in_flight >= self.limit {
+            self.wait_one(sink)?;
+        }
+        let seq = self.head + self.queue.len() as u64;
+        self.queue.push_back(None);
+        match self.scope {
+            Some(scope) => {
+                let (ctx, tx) = (self.ctx, self.tx.clone());
+                self.in_flight += 1;
+                scope.spawn(move |_| {
+                    // (The receiver outlives the scope's work.)
+                    let _ = tx.send((seq, run(ctx, job)));
+                });
+                while let Ok((seq, done)) = self.rx.try_recv() {
+                    self.place(seq, done);
+                }
+            }
+            None => {
+                let done = run(self.ctx, job);
+                self.queue[(seq - self.head) as usize] = Some(done);
+            }
+        }
+        self.drain(sink)
+    }
+
+    fn mark(&mut self, sink: &mut Sink<'_, '_>, done: Done) -> io::Result<()> {
+        self.queue.push_back(Some(done));
+        self.drain(sink)
+    }
+
+    fn place(&mut self, seq: u64, done: Done) {
+        self.in_flight -= 1;
+        self.queue[(seq - self.head) as usize] = Some(done);
+    }
+
+    /// Waits for the next piece in order, unless it is done.
+    fn wait_one(&mut self, sink: &mut Sink<'_, '_>) -> io::Result<()> {
+        if matches!(self.queue.front(), Some(None)) {
+            let (seq, done) = self
+                .rx
+                .recv()
+                .map_err(|_| io::Error::other("a scanning thread stopped without a result"))?;
+            self.place(seq, done);
+        }
+        self.drain(sink)
+    }
+
+    /// Prints the results at the queue's front that are done.
+    fn drain(&mut self, sink: &mut Sink<'_, '_>) -> io::Result<()> {
+        while let Some(Some(_)) = self.queue.front() {
+            let Some(Some(done)) = self.queue.pop_front() else {
+                break;
+            };
+            self.head += 1;
+            self.apply(sink, done)?;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, sink: &mut Sink<'_, '_>, done: Done) -> io::Result<()> {
+        match done {
+            Done::Begin(src) => {
+                self.src = Some(src);
+                self.seam = Seam::default();
+                self.line = 1;
+                self.printed = 0;
+            }
+            Done::Text { mut piece, recs } => {
+                let j = piece.join(self.ctx.finder, &mut self.seam);
+                let recs = if j.rescanned {
+                    text_recs(self.ctx, &piece)
+                } else {
+                    recs
+                };
+                for mut r in recs {
+                    r.line += j.first_line;
+                    self.print(sink, &r)?;
+                }
+            }
+            Done::Mail(m) => {
+                if let Some(src) = &self.src {
+                    sink.warn(&src.shown, &m.warnings);
+                }
+                sink.tally.messages += m.messages;
+                sink.tally.skipped_parts += m.skipped;
+                for mut r in m.recs {
+                    r.line += self.line - 1;
+                    self.print(sink, &r)?;
+                }
+                self.line += m.newlines;
+            }
+            Done::Binary { explicit } => {
+                let name = self.src.as_ref().map_or("", |s| &s.shown);
+                sink.binary(explicit, name);
+            }
+            Done::Failed(why) => {
+                let name = self.src.as_ref().map_or("", |s| &s.shown);
+                sink.error(name, &why);
+            }
+            Done::End { bytes } => {
+                sink.tally.files += 1;
+                sink.tally.bytes += bytes;
+                if let Some(src) = &self.src {
+                    if !self.closed && !sink.printer.end_file(sink.out, src, self.printed)? {
+                        self.closed = true;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn print(&mut self, sink: &mut Sink<'_, '_>, r: &Rec) -> io::Result<()> {
+        let Some(src) = &self.src else {
+            return Ok(());
+        };
+        if self.closed {
+            return Ok(());
+        }
+        match sink.printer.one(sink.out, src, r)? {
+            None => self.closed = true,
+            Some(counted) => self.printed += u64::from(counted),
+        }
+        Ok(())
+    }
+}
+
+/// A piece's work, in a pool thread.
+fn run(ctx: &Ctx<'_>, job: Job) -> Done {
+    match job {
+        Job::Text(mut piece) => {
+            ctx.finder.scan_piece(&mut piece);
+            let recs = text_recs(ctx, &piece);
+            Done::Text { piece, recs }
+        }
+        Job::Mail { bytes, start, mbox } => Done::Mail(mail_piece(ctx, &bytes, start, mbox)),
+    }
+}
+
+/// A text piece's links as records, lines counted from its window's first.
+fn text_recs(ctx: &Ctx<'_>, piece: &Piece) -> Vec<Rec> {
+    piece
+        .links()
+        .iter()
+        .filter(|l| ctx.filters.keep(l))
+        .map(|l| Rec::from_link(l, 0))
+        .collect()
+}
+
+/// The links of whole messages, placed at `start` in the input.
+fn mail_piece(ctx: &Ctx<'_>, bytes: &[u8], start: u64, mbox: bool) -> MailDone {
+    let ranges = if mbox {
+        mail::mbox_messages(bytes)
+    } else {
+        std::iter::once(0..bytes.len()).collect()
+    };
+    let mut done = MailDone {
+        recs: Vec::new(),
+        newlines: 0,
+        messages: ranges.len() as u64,
+        skipped: 0,
+        warnings: Vec::new(),
+    };
+    let (mut line, mut pos) = (1u64, 0usize);
+    for r in ranges {
+        line += memchr::memchr_iter(b'\n', &bytes[pos..r.start]).count() as u64;
+        pos = r.start;
+        let m = ctx.finder.message_links(bytes, r, line);
+        done.skipped += m.skipped as u64;
+        done.warnings.extend(m.warnings);
+        let info = Arc::new(m.info);
+        for (l, _) in m.links {
+            if ctx.filters.keep(&l) {
+                let mut rec = Rec::from_link(&l, start);
+                rec.message = Some(Arc::clone(&info));
+                done.recs.push(rec);
+            }
+        }
+    }
+    done.newlines = line - 1 + memchr::memchr_iter(b'\n', &bytes[pos..]).count() as u64;
+    done
+}
+
+/// Where the next piece of an mbox starts: the first `From ` line at or
+/// after `size` bytes (reading on to see one whole), or `None` at the
+/// input's end.
+fn next_from_line(
+    buf: &mut Vec<u8>,
+    size: usize,
+    r: &mut dyn Read,
+    input: &mut Input,
+) -> Option<usize> {
+    let mut i = size.min(buf.len()).saturating_sub(1);
+    loop {
+        match memchr::memmem::find(&buf[i..], b"\nFrom ") {
+            Some(k) => {
+                let s = i + k + 1;
+                match memchr::memchr(b'\n', &buf[s..]) {
+                    Some(e) => {
+                        if mail::is_from_line(&buf[s..s + e]) {
+                            return Some(s);
+                        }
+                        i = s;
+                    }
+                    None if input.eof => {
+                        return mail::is_from_line(&buf[s..]).then_some(s);
+                    }
+                    // The line goes on past what is read.
+                    None => input.read_more(r, buf),
+                }
+            }
+            None if input.eof => return None,
+            None => {
+                // A separator may start in the last bytes read.
+                i = buf.len().saturating_sub(5).max(i);
+                input.read_more(r, buf);
+            }
+        }
+    }
+}
+
+/// The reading of one input: at its end, or stopped by an error.
+#[derive(Default)]
+struct Input {
+    eof: bool,
+    error: Option<io::Error>,
+}
+
+impl Input {
+    /// Reads up to `READ` more bytes onto `buf`; an error ends the input
+    /// (what was read before it is scanned) and is kept to be reported.
+    fn read_more(&mut self, r: &mut dyn Read, buf: &mut Vec<u8>) {
+        let len = buf.len();
+        buf.resize(len + READ, 0);
+        loop {
+            match r.read(&mut buf[len..]) {
+                Ok(n) => {
+                    buf.truncate(len + n);
+                    self.eof |= n == 0;
+                    return;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    buf.truncate(len);
+                    self.eof = true;
+                    self.error = Some(e);
+                    return;
+                }
+            }
+        }
+    }
+
+    fn result(self, bytes: u64) -> Result<u64, (u64, io::Error)> {
+        match self.error {
+            None => Ok(bytes),
+            Some(e) => Err((bytes, e)),
+        }
+    }
+}

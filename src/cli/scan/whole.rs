@@ -1,0 +1,198 @@
+//! A file read whole by a file worker: a regular file up to
+//! `Ctx::whole_max` bytes (a compressed one too, when what it decodes to
+//! fits and is not an archive). Anything else is left to be streamed.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use urlx::mail::{self, Kind};
+
+use super::ctx::{Ctx, Filters, Found};
+use super::input::PROBE;
+use crate::cli::printer::Rec;
+use crate::cli::walk::{reason, Input};
+
+/// Reads a file whole and finds its links (in a worker thread).
+pub fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
+    let deferred = || Found {
+        deferred: true,
+        ..Found::default()
+    };
+    let Input::File {
+        path,
+        regular: true,
+        ..
+    } = inp
+    else {
+        return deferred();
+    };
+    let failed = |e: io::Error| Found {
+        error: Some(reason(&e)),
+        ..Found::default()
+    };
+    let mut file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) => return failed(e),
+    };
+    let len = match file.metadata() {
+        Ok(m) if m.is_file() && m.len() <= ctx.whole_max => m.len(),
+        Ok(_) => return deferred(),
+        Err(e) => return failed(e),
+    };
+    let bytes = match read_sized(&mut file, len) {
+        Ok(b) => b,
+        Err(e) => return failed(e),
+    };
+    let mut found = Found {
+        bytes: bytes.len() as u64,
+        ..Found::default()
+    };
+    #[cfg(feature = "compressed")]
+    let bytes = match decoded(bytes, ctx) {
+        Decoded::Plain(b) => b,
+        Decoded::Whole(b) => {
+            found.bytes = b.len() as u64;
+            b
+        }
+        Decoded::Partial(b, e) => {
+            found.bytes = b.len() as u64;
+            found.error = Some(e);
+            b
+        }
+        Decoded::Stream => return deferred(),
+    };
+    let head = &bytes[..bytes.len().min(PROBE)];
+    if ctx.is_binary(head) {
+        found.binary = true;
+        return found;
+    }
+    match ctx.kind(head) {
+        Kind::Text => {
+            found.recs = ctx
+                .finder
+                .links(&bytes)
+                .filter(|l| ctx.filters.keep(l))
+                .map(|l| Rec::from_link(&l, 0))
+                .collect();
+        }
+        kind => {
+            let ranges = if kind == Kind::Mbox {
+                mail::mbox_messages(&bytes)
+            } else {
+                std::iter::once(0..bytes.len()).collect()
+            };
+            // The line each message starts on, then the messages in parallel
+            // (in this worker's pool; in this thread with one thread or one
+            // message), results in order.
+            let mut first_lines = Vec::with_capacity(ranges.len());
+            let (mut line, mut pos) = (1u64, 0usize);
+            for r in &ranges {
+                line += memchr::memchr_iter(b'\n', &bytes[pos..r.start]).count() as u64;
+                pos = r.start;
+                first_lines.push(line);
+            }
+            let scan = |(r, &line): (&std::ops::Range<usize>, &u64)| {
+                ctx.finder.message_links(&bytes, r.clone(), line)
+            };
+            let per_message: Vec<_> = if ctx.parallel && ranges.len() > 1 {
+                ranges
+                    .par_iter()
+                    .zip(first_lines.par_iter())
+                    .map(scan)
+                    .collect()
+            } else {
+                ranges.iter().zip(first_lines.iter()).map(scan).collect()
+            };
+            found.messages = per_message.len() as u64;
+            for m in per_message {
+                absorb(&mut found, m, ctx.filters);
+            }
+        }
+    }
+    found
+}
+
+/// Reads `file`, of `len` bytes by fstat, into a buffer of that size (one
+/// byte more to see the end): `read_to_end` would ask the size again and
+/// seek.
+fn read_sized(file: &mut File, len: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = vec![0u8; len as usize + 1];
+    let mut n = 0;
+    loop {
+        match file.read(&mut bytes[n..]) {
+            Ok(0) => break,
+            Ok(k) => {
+                n += k;
+                if n == bytes.len() {
+                    // The file grew while we read it: take the rest too.
+                    file.read_to_end(&mut bytes)?;
+                    n = bytes.len();
+                    break;
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    bytes.truncate(n);
+    Ok(bytes)
+}
+
+/// What a file read whole holds once decoded.
+#[cfg(feature = "compressed")]
+enum Decoded {
+    /// Not compressed.
+    Plain(Vec<u8>),
+    /// Compressed: what it decodes to.
+    Whole(Vec<u8>),
+    /// Compressed, and broken after what it decoded to: that, and why.
+    Partial(Vec<u8>, String),
+    /// An archive, or too large decoded: to be streamed.
+    Stream,
+}
+
+#[cfg(feature = "compressed")]
+fn decoded(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Decoded {
+    use super::unpack::{Archive, Capped, Packing};
+    if !ctx.decompress {
+        return Decoded::Plain(bytes);
+    }
+    let head = &bytes[..bytes.len().min(PROBE)];
+    if Archive::sniff(head).is_some() {
+        return Decoded::Stream;
+    }
+    let Some(p) = Packing::sniff(head) else {
+        return Decoded::Plain(bytes);
+    };
+    let budget = std::rc::Rc::new(std::cell::Cell::new(ctx.max_decompressed));
+    let decoder = Capped::new(p.decoder(&bytes[..]), budget, ctx.max_decompressed);
+    let mut out = Vec::new();
+    let read = decoder.take(ctx.whole_max + 1).read_to_end(&mut out);
+    if out.len() as u64 > ctx.whole_max {
+        return Decoded::Stream;
+    }
+    let head = &out[..out.len().min(PROBE)];
+    if Archive::sniff(head).is_some() || Packing::sniff(head).is_some() {
+        return Decoded::Stream;
+    }
+    match read {
+        Ok(_) => Decoded::Whole(out),
+        Err(e) => Decoded::Partial(out, reason(&e)),
+    }
+}
+
+/// Adds one message's links to `found`.
+fn absorb(found: &mut Found, m: urlx::MessageLinks, filters: &Filters) {
+    found.skipped_parts += m.skipped as u64;
+    found.warnings.extend(m.warnings);
+    let info = Arc::new(m.info);
+    for (l, _) in m.links {
+        if filters.keep(&l) {
+            let mut r = Rec::from_link(&l, 0);
+            r.message = Some(Arc::clone(&info));
+            found.recs.push(r);
+        }
+    }
+}
