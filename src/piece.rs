@@ -19,16 +19,16 @@ use std::ops::Range;
 use crate::find::{Finder, Link, State};
 use crate::scan::bytes::count_and_last;
 
-/// One piece of a long text: the bytes around it, and which triggers are
-/// its own. Made with [`Piece::new`], scanned with [`Finder::scan_piece`]
-/// (in any thread), joined in order with [`Piece::join`].
+/// One piece of a long text: the bytes around it (in any holder of bytes,
+/// `W`: a buffer, a memory map), and which triggers are its own. Made with
+/// [`Piece::new`], scanned with [`Finder::scan_piece`] (in any thread),
+/// joined in order with [`Piece::join`].
 #[derive(Debug)]
-pub struct Piece {
-    window: Vec<u8>,
+pub struct Piece<W = Vec<u8>> {
+    window: W,
     base: usize,
     cut: Range<usize>,
     at_end: bool,
-    base_line_start: usize,
     scan: Option<Scan>,
 }
 
@@ -39,29 +39,48 @@ struct Scan {
     /// overlap.
     entry: Spot,
     exit: Spot,
-    /// Placed, with their lines counted from the window's start (0).
+    /// Placed, with their lines counted from the window's start (0), and
+    /// column 0 where the line starts before the window.
     links: Vec<Link<'static>>,
     lines_before_cut: u64,
     lines_in_cut: u64,
 }
 
-/// What [`Piece::join`] did.
+/// What [`Piece::join`] did, and how to place the piece's links.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Joined {
-    /// The line the window's first line is in the text: the line of each
-    /// of [`Piece::links`] is this plus the line it gives.
-    pub first_line: u64,
+    /// The line the window's first line is in the text.
+    first_line: u64,
+    /// Where the line holding the first link starts, when no line end
+    /// before it is in the window.
+    line_start: usize,
     /// Whether the piece was scanned again, so that its links are not
     /// those its own scan found.
     pub rescanned: bool,
 }
 
-/// Where the scan of the text before a piece ended: its state and the line
-/// the next piece's cut starts on. [`Seam::default`] is the text's start.
+impl Joined {
+    /// The line and column in the text of a link of [`Piece::links`] that
+    /// gives `line`, `column` and `start`.
+    pub fn place(&self, line: u64, column: u64, start: usize) -> (u64, u64) {
+        let column = if column == 0 {
+            start.saturating_sub(self.line_start) as u64 + 1
+        } else {
+            column
+        };
+        (self.first_line + line, column)
+    }
+}
+
+/// Where the scan of the text before a piece ended: its state, the line
+/// the next piece's cut starts on, and where the line holding the next
+/// piece's `reach_back` point starts. [`Seam::default`] is the text's
+/// start.
 #[derive(Clone, Copy, Debug)]
 pub struct Seam {
     st: Spot,
     line: u64,
+    line_start: usize,
 }
 
 /// Where a search stands, in the text's offsets (`State` without what it
@@ -77,6 +96,7 @@ impl Default for Seam {
         Seam {
             st: Spot::default(),
             line: 1,
+            line_start: 0,
         }
     }
 }
@@ -98,62 +118,52 @@ impl Finder {
         2 * self.forward()
     }
 
+    /// How far before its cut a piece's links may start: no link of the
+    /// piece starts before the cut minus this.
+    fn reach_back(&self) -> usize {
+        self.back() + 1024
+    }
+
     /// Scans `piece` on its own; [`Piece::join`] then makes its links the
     /// whole text's. Costs the piece's length and the overlap.
-    pub fn scan_piece(&self, piece: &mut Piece) {
+    pub fn scan_piece<W: AsRef<[u8]>>(&self, piece: &mut Piece<W>) {
         let base = piece.base;
         let from = piece.cut.start.saturating_sub(self.overlap()).max(base);
         let mut st = State::at(from - base, 0);
         // The overlap: its links are the piece before's.
-        self.scan_window(piece, &mut st, piece.cut.start, false);
+        let mut lines = Lines::new(base);
+        self.scan_window(piece, &mut st, piece.cut.start, None);
         let entry = absolute(st, base);
-        let links = self.scan_window(piece, &mut st, piece.cut.end, true);
-        let exit = absolute(st, base);
-        let w = &piece.window;
-        let lines_before_cut = count_and_last(&w[..piece.cut.start - base], b'\n').0 as u64;
-        let lines_in_cut =
-            count_and_last(&w[piece.cut.start - base..piece.cut.end - base], b'\n').0 as u64;
-        piece.scan = Some(Scan {
-            entry,
-            exit,
-            links,
-            lines_before_cut,
-            lines_in_cut,
-        });
+        let links = self.scan_window(piece, &mut st, piece.cut.end, Some(&mut lines));
+        piece.scan = Some(piece.scanned(entry, absolute(st, base), links, lines));
     }
 
     /// Runs the search over the piece's window from `st` to the trigger at
-    /// `stop` (an offset in the text); the links are placed in the text,
-    /// their lines counted from the window's start, when `keep`.
-    fn scan_window(
+    /// `stop` (an offset in the text). With `lines`, the links are kept,
+    /// placed in the text, their lines counted from the window's start.
+    fn scan_window<W: AsRef<[u8]>>(
         &self,
-        piece: &Piece,
+        piece: &Piece<W>,
         st: &mut State,
         stop: usize,
-        keep: bool,
+        mut lines: Option<&mut Lines>,
     ) -> Vec<Link<'static>> {
         let base = piece.base;
-        let w = &piece.window[..];
+        let w = piece.window.as_ref();
         let eof = piece.at_end;
         let mut links = Vec::new();
-        let (mut at, mut line, mut line_start) = (base, 0u64, piece.base_line_start);
         let mut outs: [Option<Link<'_>>; 8] = Default::default();
         loop {
             let n = self.next_into(w, st, stop - base, eof, &mut outs);
-            if keep {
+            if let Some(lines) = lines.as_deref_mut() {
                 for out in outs.iter_mut().take(n) {
                     let Some(l) = out.take() else { continue };
                     let mut l = l.into_owned().shift(base);
                     let start = l.start();
-                    if start > at {
-                        let (k, last) = count_and_last(&w[at - base..start - base], b'\n');
-                        line += k as u64;
-                        if let Some(i) = last {
-                            line_start = at + i + 1;
-                        }
-                        at = start;
-                    }
-                    l.set_position(line, (start - line_start) as u64 + 1);
+                    let line = lines.to(w, start);
+                    // (0: the line starts before the window; `Joined::place`.)
+                    let column = lines.line_start.map_or(0, |ls| (start - ls) as u64 + 1);
+                    l.set_position(line, column);
                     links.push(l);
                 }
             }
@@ -172,25 +182,19 @@ fn absolute(st: State, base: usize) -> Spot {
     }
 }
 
-impl Piece {
+impl<W: AsRef<[u8]>> Piece<W> {
     /// A piece whose own triggers are those starting in `cut` (offsets in
     /// the text). `window` holds the text's bytes from offset `base`: at
     /// least [`Finder::piece_margins`] before the cut (or from the text's
     /// start) and after it (or to the text's end, then `at_end`).
-    /// `base_line_start` is where the line holding `base` starts.
     ///
     /// # Panics
     ///
     /// If `cut` is not within the window.
-    pub fn new(
-        window: Vec<u8>,
-        base: usize,
-        cut: Range<usize>,
-        at_end: bool,
-        base_line_start: usize,
-    ) -> Piece {
+    pub fn new(window: W, base: usize, cut: Range<usize>, at_end: bool) -> Piece<W> {
+        let len = window.as_ref().len();
         assert!(
-            base <= cut.start && cut.start <= cut.end && cut.end <= base + window.len(),
+            base <= cut.start && cut.start <= cut.end && cut.end <= base + len,
             "a piece's cut lies in its window"
         );
         Piece {
@@ -198,7 +202,6 @@ impl Piece {
             base,
             cut,
             at_end,
-            base_line_start,
             scan: None,
         }
     }
@@ -212,48 +215,113 @@ impl Piece {
         let agrees = |s: &Scan| same(finder, s.entry, seam.st);
         let (scan, rescanned) = match self.scan.take() {
             Some(s) if agrees(&s) => (s, false),
-            other => {
-                let lines = other.map(|s| (s.lines_before_cut, s.lines_in_cut));
-                (self.rescan(finder, seam.st, lines), true)
-            }
+            _ => (self.rescan(finder, seam.st), true),
         };
-        let first_line = seam.line - scan.lines_before_cut;
+        let joined = Joined {
+            first_line: seam.line - scan.lines_before_cut,
+            line_start: seam.line_start,
+            rescanned,
+        };
+        // The next piece's links start after `next`: where its line starts
+        // is the last line end before it here, or, with none in the window
+        // before it, where this piece's line started.
+        let next = self.cut.end.saturating_sub(finder.reach_back());
+        let before_next = &self.window.as_ref()[..next.saturating_sub(self.base)];
+        if let Some(i) = memchr::memrchr(b'\n', before_next) {
+            seam.line_start = self.base + i + 1;
+        }
         seam.st = scan.exit;
         seam.line += scan.lines_in_cut;
         self.scan = Some(scan);
-        Joined {
-            first_line,
-            rescanned,
-        }
+        joined
+    }
+
+    /// Takes the links [`Piece::links`] gives (a scan's own, to be placed
+    /// when joined; if the join scans again, `links` then gives its).
+    pub fn take_links(&mut self) -> Vec<Link<'static>> {
+        self.scan
+            .as_mut()
+            .map_or_else(Vec::new, |s| std::mem::take(&mut s.links))
+    }
+
+    /// The window's holder (a buffer to be used for the next piece's
+    /// bytes).
+    pub fn into_bytes(self) -> W {
+        self.window
     }
 
     /// The links found (by [`Finder::scan_piece`], or by [`Piece::join`]
-    /// when it scanned again), with their spans in the text, their
-    /// columns, and their lines counted from 0 at the window's first line:
-    /// add [`Joined::first_line`].
+    /// when it scanned again), with their spans in the text; their lines
+    /// and columns are the window's, which [`Joined::place`] makes the
+    /// text's.
     pub fn links(&self) -> &[Link<'static>] {
         self.scan.as_ref().map_or(&[], |s| &s.links)
     }
 
     /// The scan from the state the text before really ended in.
-    fn rescan(&self, finder: &Finder, from: Spot, lines: Option<(u64, u64)>) -> Scan {
+    fn rescan(&self, finder: &Finder, from: Spot) -> Scan {
         let mut st = State::at(from.pos - self.base, from.floor.saturating_sub(self.base));
-        let links = finder.scan_window(self, &mut st, self.cut.end, true);
-        let w = &self.window;
-        let (lines_before_cut, lines_in_cut) = lines.unwrap_or_else(|| {
-            let c = self.cut.start - self.base..self.cut.end - self.base;
-            (
-                count_and_last(&w[..c.start], b'\n').0 as u64,
-                count_and_last(&w[c], b'\n').0 as u64,
-            )
-        });
+        let mut lines = Lines::new(self.base);
+        let links = finder.scan_window(self, &mut st, self.cut.end, Some(&mut lines));
+        self.scanned(from, absolute(st, self.base), links, lines)
+    }
+
+    /// A scan's results, with the lines before and in the cut counted on
+    /// from where the links left `lines`.
+    fn scanned(
+        &self,
+        entry: Spot,
+        exit: Spot,
+        links: Vec<Link<'static>>,
+        mut lines: Lines,
+    ) -> Scan {
+        let w = self.window.as_ref();
+        let lines_before_cut = lines.to(w, self.cut.start);
         Scan {
-            entry: from,
-            exit: absolute(st, self.base),
+            entry,
+            exit,
             links,
             lines_before_cut,
-            lines_in_cut,
+            lines_in_cut: lines.to(w, self.cut.end) - lines_before_cut,
         }
+    }
+}
+
+/// Line ends counted in a window from its start (`base`, in the text),
+/// up to `at`.
+struct Lines {
+    base: usize,
+    at: usize,
+    /// Line ends in `base..at`.
+    count: u64,
+    /// Where the line holding `at` starts, if in the window.
+    line_start: Option<usize>,
+}
+
+impl Lines {
+    fn new(base: usize) -> Self {
+        Lines {
+            base,
+            at: base,
+            count: 0,
+            line_start: None,
+        }
+    }
+
+    /// The line ends in `base..pos` of the window `w`; moves on to `pos`
+    /// when it is ahead.
+    fn to(&mut self, w: &[u8], pos: usize) -> u64 {
+        let b = self.base;
+        if pos < self.at {
+            return self.count - count_and_last(&w[pos - b..self.at - b], b'\n').0 as u64;
+        }
+        let (k, last) = count_and_last(&w[self.at - b..pos - b], b'\n');
+        self.count += k as u64;
+        if let Some(i) = last {
+            self.line_start = Some(self.at + i + 1);
+        }
+        self.at = pos;
+        self.count
     }
 }
 
@@ -282,22 +350,13 @@ mod tests {
             let end = (c + size).min(text.len());
             let base = c.saturating_sub(before);
             let top = (end + after).min(text.len());
-            let line_start = text[..base]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-            let mut p = Piece::new(
-                text[base..top].to_vec(),
-                base,
-                c..end,
-                top == text.len(),
-                line_start,
-            );
+            let mut p = Piece::new(text[base..top].to_vec(), base, c..end, top == text.len());
             f.scan_piece(&mut p);
             let j = p.join(f, &mut seam);
             out.extend(p.links().iter().map(|l| {
                 let (url, start, end, line, column) = key(l);
-                (url, start, end, line + j.first_line, column)
+                let (line, column) = j.place(line, column, start);
+                (url, start, end, line, column)
             }));
             if end == text.len() {
                 return out;
@@ -333,6 +392,16 @@ mod tests {
                 )
                 .as_bytes(),
             );
+            if k % 13 == 5 {
+                // A line longer than a piece's window, links all along it.
+                for j in 0..40 {
+                    t.extend(std::iter::repeat_n(b'z', 2000));
+                    t.extend_from_slice(
+                        format!(" http://w{j}.example/ <www.v{j}.example> ").as_bytes(),
+                    );
+                }
+                t.push(b'\n');
+            }
             if k % 7 == 0 {
                 t.extend(std::iter::repeat_n(b'x', 3000));
                 t.extend_from_slice(b" http://long.example/");

@@ -39,6 +39,23 @@ impl Rec {
     }
 }
 
+impl Rec {
+    /// [`Rec::from_link`] for a link whose URL it can take.
+    pub fn from_owned_link(l: urlx::Link<'static>, offset: u64) -> Rec {
+        Rec {
+            line: l.line(),
+            column: l.column(),
+            start: l.start() as u64 + offset,
+            end: l.end() as u64 + offset,
+            form: l.form(),
+            alt: l.alt().map(str::to_owned),
+            truncated: l.is_truncated(),
+            message: None,
+            url: l.into_url().into_owned(),
+        }
+    }
+}
+
 /// Where links come from: a file (or standard input), or a member of an
 /// archive, shown as `archive:member`.
 #[derive(Clone, Debug)]

@@ -3,8 +3,10 @@
 //! read as a stream: decoded when compressed, opened member by member when
 //! an archive, then scanned in pieces (`pieces`) as text or mail.
 
+use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
+use std::sync::Arc;
 
 use urlx::mail::Kind;
 
@@ -47,24 +49,75 @@ fn stream_into(
     sink: &mut Sink<'_, '_>,
 ) -> io::Result<bool> {
     let src = Source::file(inp.display());
-    let (reader, path): (Box<dyn Read>, Option<&Path>) = match inp {
-        Input::Stdin => (Box::new(io::stdin().lock()), None),
-        Input::File { path, regular, .. } => match std::fs::File::open(path) {
-            Ok(f) => (Box::new(f), regular.then_some(path.as_path())),
-            Err(e) => {
-                sink.error(&src.shown, &reason(&e));
-                return Ok(true);
+    let regular = match inp {
+        Input::Stdin => None,
+        Input::File { path, regular, .. } => {
+            let file = match File::open(path) {
+                Ok(f) => f,
+                Err(e) => {
+                    sink.error(&src.shown, &reason(&e));
+                    return Ok(true);
+                }
+            };
+            if !regular {
+                // A FIFO or a device: read as a stream.
+                return stream_reader(pipe, ctx, sink, src, Box::new(file), explicit(inp));
             }
-        },
+            let len = match file.metadata() {
+                Ok(m) => m.len(),
+                Err(e) => {
+                    sink.error(&src.shown, &reason(&e));
+                    return Ok(true);
+                }
+            };
+            Some(Regular {
+                path,
+                file: Arc::new(file),
+                len,
+            })
+        }
+    };
+    let reader: Box<dyn Read + '_> = match &regular {
+        None => Box::new(io::stdin().lock()),
+        Some(r) => Box::new(&*r.file),
     };
     let mut reading = Reading {
         ctx,
         #[cfg(feature = "compressed")]
         budget: std::rc::Rc::new(std::cell::Cell::new(ctx.max_decompressed)),
     };
-    reading.source(pipe, sink, src, reader, path, explicit(inp), 0)?;
+    reading.source(pipe, sink, src, reader, regular.as_ref(), explicit(inp), 0)?;
     pipe.finish(sink)?;
     Ok(!pipe.closed)
+}
+
+/// A FIFO or device, read as a stream.
+fn stream_reader(
+    pipe: &mut Pipeline<'_, '_>,
+    ctx: &Ctx<'_>,
+    sink: &mut Sink<'_, '_>,
+    src: Source,
+    reader: Box<dyn Read>,
+    explicit: bool,
+) -> io::Result<bool> {
+    let mut reading = Reading {
+        ctx,
+        #[cfg(feature = "compressed")]
+        budget: std::rc::Rc::new(std::cell::Cell::new(ctx.max_decompressed)),
+    };
+    reading.source(pipe, sink, src, reader, None, explicit, 0)?;
+    pipe.finish(sink)?;
+    Ok(!pipe.closed)
+}
+
+/// A regular file named on the command line or found in a folder: read
+/// from its start by the pieces themselves, or reopened for a zip's
+/// central directory.
+struct Regular<'a> {
+    #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
+    path: &'a Path,
+    file: Arc<File>,
+    len: u64,
 }
 
 /// One input's reading: what decoding it may still do.
@@ -87,7 +140,7 @@ impl Reading<'_> {
         sink: &mut Sink<'_, '_>,
         src: Source,
         reader: Box<dyn Read + '_>,
-        path: Option<&Path>,
+        regular: Option<&Regular<'_>>,
         explicit: bool,
         depth: u32,
     ) -> io::Result<bool> {
@@ -136,7 +189,7 @@ impl Reading<'_> {
                 let read = match a {
                     Archive::Tar => tar_members(whole, each),
                     Archive::Zip => {
-                        let file = path.map(std::fs::File::open).transpose()?;
+                        let file = regular.map(|r| File::open(r.path)).transpose()?;
                         zip_members(file, whole, each)
                     }
                 };
@@ -151,14 +204,21 @@ impl Reading<'_> {
             }
         }
         #[cfg(not(feature = "compressed"))]
-        let _ = (path, depth);
+        let _ = depth;
         pipe.begin(sink, src)?;
         if self.ctx.is_binary(&head) {
             pipe.binary(sink, explicit)?;
             pipe.end(sink, 0)?;
             return Ok(true);
         }
-        let read = match self.ctx.kind(&head) {
+        let kind = self.ctx.kind(&head);
+        #[cfg(unix)]
+        if let (Some(r), Kind::Text | Kind::Mbox) = (regular, kind) {
+            pipe.file(sink, Arc::clone(&r.file), r.len, kind == Kind::Mbox)?;
+            pipe.end(sink, r.len)?;
+            return Ok(true);
+        }
+        let read = match kind {
             Kind::Text => pipe.text(sink, head, &mut r),
             Kind::Mbox => pipe.mail(sink, head, &mut r, true),
             Kind::Message => pipe.mail(sink, head, &mut r, false),

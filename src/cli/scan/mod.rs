@@ -9,10 +9,12 @@
 
 mod ctx;
 mod input;
+mod mapped;
 mod pieces;
 #[cfg(feature = "compressed")]
 mod unpack;
 mod whole;
+mod work;
 
 use std::collections::{HashMap, HashSet};
 use std::io::{self, IsTerminal};

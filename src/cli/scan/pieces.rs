@@ -8,60 +8,18 @@
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc;
 
 use urlx::mail;
 use urlx::{Piece, Seam};
 
 use super::ctx::{Ctx, Sink};
+use super::mapped::Window;
+use super::work::{self, Done, Job, LINE_SLACK};
 use crate::cli::printer::{Rec, Source};
 
 /// Bytes asked of the reader at a time.
 const READ: usize = 256 << 10;
-/// How far past a piece's size its cut may move to reach a line end.
-const LINE_SLACK: usize = 4096;
-
-/// A piece's work.
-enum Job {
-    Text(Piece),
-    /// Whole messages of an mbox (or one message: `mbox` false), from byte
-    /// `start` of the input.
-    Mail {
-        bytes: Vec<u8>,
-        start: u64,
-        mbox: bool,
-    },
-}
-
-/// A piece's results, or a mark between inputs, in input order.
-enum Done {
-    /// What follows is `Source`'s.
-    Begin(Source),
-    Text {
-        piece: Piece,
-        recs: Vec<Rec>,
-    },
-    Mail(MailDone),
-    /// The source was skipped as binary.
-    Binary {
-        explicit: bool,
-    },
-    /// Reading the source failed here, after the pieces before.
-    Failed(String),
-    /// The source ended, after `bytes` bytes.
-    End {
-        bytes: u64,
-    },
-}
-
-/// The links of a mail piece, lines counted from its first line (1).
-struct MailDone {
-    recs: Vec<Rec>,
-    newlines: u64,
-    messages: u64,
-    skipped: u64,
-    warnings: Vec<String>,
-}
 
 /// Where the pieces go: a pool's threads (or this thread), and back in
 /// order to the printer.
@@ -80,6 +38,10 @@ pub struct Pipeline<'p, 's> {
     seam: Seam,
     line: u64,
     printed: u64,
+    /// Reading the source failed: the rest of its pieces are not printed.
+    broken: bool,
+    /// Buffers of pieces printed, for the next pieces' bytes.
+    spare: Vec<Vec<u8>>,
     /// The reader of our output has gone: read no further.
     pub closed: bool,
 }
@@ -104,6 +66,8 @@ impl<'p, 's> Pipeline<'p, 's> {
             seam: Seam::default(),
             line: 1,
             printed: 0,
+            broken: false,
+            spare: Vec::new(),
             closed: false,
         }
     }
@@ -143,9 +107,8 @@ impl<'p, 's> Pipeline<'p, 's> {
     ) -> Result<u64, (u64, io::Error)> {
         let (before, after) = self.ctx.finder.piece_margins();
         let size = self.ctx.piece_size;
-        // `buf[0]` is at offset `buf_start`; the line holding it starts at
-        // `line_start`.
-        let (mut buf_start, mut line_start) = (0usize, 0usize);
+        // `buf[0]` is at offset `buf_start`.
+        let mut buf_start = 0usize;
         let mut cut = 0usize;
         let mut input = Input::default();
         loop {
@@ -164,11 +127,11 @@ impl<'p, 's> Pipeline<'p, 's> {
             };
             let top = (cut_end + after).min(end);
             let base = cut.saturating_sub(before);
-            let base_line_start = memchr::memrchr(b'\n', &buf[..base - buf_start])
-                .map_or(line_start, |i| buf_start + i + 1);
-            let window = buf[base - buf_start..top - buf_start].to_vec();
+            let mut window = self.spare.pop().unwrap_or_default();
+            window.clear();
+            window.extend_from_slice(&buf[base - buf_start..top - buf_start]);
             let at_end = input.eof && top == end;
-            let piece = Piece::new(window, base, cut..cut_end, at_end, base_line_start);
+            let piece = Piece::new(Window::Read(window), base, cut..cut_end, at_end);
             self.submit(sink, Job::Text(piece))
                 .map_err(|e| (end as u64, e))?;
             if cut_end == end && input.eof || self.closed {
@@ -178,11 +141,7 @@ impl<'p, 's> Pipeline<'p, 's> {
             // Drop what no later window holds.
             let keep_from = cut.saturating_sub(before);
             if keep_from > buf_start {
-                let drop = keep_from - buf_start;
-                if let Some(i) = memchr::memrchr(b'\n', &buf[..drop]) {
-                    line_start = buf_start + i + 1;
-                }
-                buf.drain(..drop);
+                buf.drain(..keep_from - buf_start);
                 buf_start = keep_from;
             }
         }
@@ -222,6 +181,42 @@ impl<'p, 's> Pipeline<'p, 's> {
         }
     }
 
+    /// A regular file of `len` bytes, as text or as an mbox: the pieces
+    /// read their own bytes, in parallel; this thread hands out offsets.
+    #[cfg(unix)]
+    pub fn file(
+        &mut self,
+        sink: &mut Sink<'_, '_>,
+        file: std::sync::Arc<std::fs::File>,
+        len: u64,
+        mbox: bool,
+    ) -> io::Result<()> {
+        let size = self.ctx.piece_size as u64;
+        let mut from = 0;
+        loop {
+            let to = (from + size).min(len);
+            let file = std::sync::Arc::clone(&file);
+            // PERF: a buffer used again is not faulted in and zeroed again
+            // (`benches/pieces.sh`: plain text on all cores).
+            let buf = self.spare.pop().unwrap_or_default();
+            self.submit(
+                sink,
+                Job::At {
+                    file,
+                    len,
+                    from,
+                    to,
+                    mbox,
+                    buf,
+                },
+            )?;
+            if to == len || self.closed {
+                return Ok(());
+            }
+            from = to;
+        }
+    }
+
     /// Hands a piece to the pool (or does it here), then prints what is
     /// done in order.
     fn submit(&mut self, sink: &mut Sink<'_, '_>, job: Job) -> io::Result<()> {
@@ -236,14 +231,14 @@ impl<'p, 's> Pipeline<'p, 's> {
                 self.in_flight += 1;
                 scope.spawn(move |_| {
                     // (The receiver outlives the scope's work.)
-                    let _ = tx.send((seq, run(ctx, job)));
+                    let _ = tx.send((seq, work::run(ctx, job)));
                 });
                 while let Ok((seq, done)) = self.rx.try_recv() {
                     self.place(seq, done);
                 }
             }
             None => {
-                let done = run(self.ctx, job);
+                let done = work::run(self.ctx, job);
                 self.queue[(seq - self.head) as usize] = Some(done);
             }
         }
@@ -285,23 +280,32 @@ impl<'p, 's> Pipeline<'p, 's> {
     }
 
     fn apply(&mut self, sink: &mut Sink<'_, '_>, done: Done) -> io::Result<()> {
+        if self.broken && matches!(done, Done::Text { .. } | Done::Mail(_) | Done::Failed(_)) {
+            return Ok(());
+        }
         match done {
             Done::Begin(src) => {
                 self.src = Some(src);
                 self.seam = Seam::default();
                 self.line = 1;
                 self.printed = 0;
+                self.broken = false;
             }
             Done::Text { mut piece, recs } => {
                 let j = piece.join(self.ctx.finder, &mut self.seam);
                 let recs = if j.rescanned {
-                    text_recs(self.ctx, &piece)
+                    work::text_recs(self.ctx, &piece)
                 } else {
                     recs
                 };
-                for mut r in recs {
-                    r.line += j.first_line;
-                    self.print(sink, &r)?;
+                let mut recs = recs;
+                for r in &mut recs {
+                    (r.line, r.column) = j.place(r.line, r.column, r.start as usize);
+                    self.print(sink, r)?;
+                }
+                match piece.into_bytes() {
+                    Window::Read(buf) => self.recycle(buf),
+                    map => self.discard((map, recs)),
                 }
             }
             Done::Mail(m) => {
@@ -315,6 +319,7 @@ impl<'p, 's> Pipeline<'p, 's> {
                     self.print(sink, &r)?;
                 }
                 self.line += m.newlines;
+                self.recycle(m.buf);
             }
             Done::Binary { explicit } => {
                 let name = self.src.as_ref().map_or("", |s| &s.shown);
@@ -323,6 +328,7 @@ impl<'p, 's> Pipeline<'p, 's> {
             Done::Failed(why) => {
                 let name = self.src.as_ref().map_or("", |s| &s.shown);
                 sink.error(name, &why);
+                self.broken = true;
             }
             Done::End { bytes } => {
                 sink.tally.files += 1;
@@ -335,6 +341,23 @@ impl<'p, 's> Pipeline<'p, 's> {
             }
         }
         Ok(())
+    }
+
+    /// Drops what a piece left in a pool thread, not this one.
+    // PERF: a piece's records were allocated in a pool thread; freeing them
+    // and unmapping its window here made this thread the bottleneck
+    // (`benches/pieces.sh`: plain text on all cores).
+    fn discard<T: Send + 's>(&mut self, garbage: T) {
+        match self.scope {
+            Some(scope) => scope.spawn(move |_| drop(garbage)),
+            None => drop(garbage),
+        }
+    }
+
+    fn recycle(&mut self, buf: Vec<u8>) {
+        if self.spare.len() < self.limit {
+            self.spare.push(buf);
+        }
     }
 
     fn print(&mut self, sink: &mut Sink<'_, '_>, r: &Rec) -> io::Result<()> {
@@ -350,62 +373,6 @@ impl<'p, 's> Pipeline<'p, 's> {
         }
         Ok(())
     }
-}
-
-/// A piece's work, in a pool thread.
-fn run(ctx: &Ctx<'_>, job: Job) -> Done {
-    match job {
-        Job::Text(mut piece) => {
-            ctx.finder.scan_piece(&mut piece);
-            let recs = text_recs(ctx, &piece);
-            Done::Text { piece, recs }
-        }
-        Job::Mail { bytes, start, mbox } => Done::Mail(mail_piece(ctx, &bytes, start, mbox)),
-    }
-}
-
-/// A text piece's links as records, lines counted from its window's first.
-fn text_recs(ctx: &Ctx<'_>, piece: &Piece) -> Vec<Rec> {
-    piece
-        .links()
-        .iter()
-        .filter(|l| ctx.filters.keep(l))
-        .map(|l| Rec::from_link(l, 0))
-        .collect()
-}
-
-/// The links of whole messages, placed at `start` in the input.
-fn mail_piece(ctx: &Ctx<'_>, bytes: &[u8], start: u64, mbox: bool) -> MailDone {
-    let ranges = if mbox {
-        mail::mbox_messages(bytes)
-    } else {
-        std::iter::once(0..bytes.len()).collect()
-    };
-    let mut done = MailDone {
-        recs: Vec::new(),
-        newlines: 0,
-        messages: ranges.len() as u64,
-        skipped: 0,
-        warnings: Vec::new(),
-    };
-    let (mut line, mut pos) = (1u64, 0usize);
-    for r in ranges {
-        line += memchr::memchr_iter(b'\n', &bytes[pos..r.start]).count() as u64;
-        pos = r.start;
-        let m = ctx.finder.message_links(bytes, r, line);
-        done.skipped += m.skipped as u64;
-        done.warnings.extend(m.warnings);
-        let info = Arc::new(m.info);
-        for (l, _) in m.links {
-            if ctx.filters.keep(&l) {
-                let mut rec = Rec::from_link(&l, start);
-                rec.message = Some(Arc::clone(&info));
-                done.recs.push(rec);
-            }
-        }
-    }
-    done.newlines = line - 1 + memchr::memchr_iter(b'\n', &bytes[pos..]).count() as u64;
-    done
 }
 
 /// Where the next piece of an mbox starts: the first `From ` line at or

@@ -1,0 +1,285 @@
+//! A piece's work, done in a pool thread: the links of a text piece
+//! (`urlx::Piece`) or of whole mail messages, as records. A piece of a
+//! regular file reads its own bytes (positional reads, so that the pieces
+//! read in parallel and the reading thread only hands out offsets); each
+//! finds its cuts from the bytes alone, so that two neighbours agree on
+//! the cut between them.
+
+use std::fs::File;
+use std::io;
+use std::sync::Arc;
+
+use urlx::mail;
+use urlx::Piece;
+
+use super::ctx::Ctx;
+use super::mapped::Window;
+use crate::cli::printer::{Rec, Source};
+use crate::cli::walk::reason;
+
+/// How far past a piece's size its cut may move to reach a line end.
+pub const LINE_SLACK: usize = 4096;
+/// Bytes read at a time past a piece's end, looking for its last
+/// message's end.
+const READ_ON: usize = 64 << 10;
+
+/// A piece's work.
+pub enum Job {
+    Text(Piece<Window>),
+    /// Whole messages of an mbox (or one message: `mbox` false), from byte
+    /// `start` of the input.
+    Mail {
+        bytes: Vec<u8>,
+        start: u64,
+        mbox: bool,
+    },
+    /// Bytes `from..to` of a regular file of `len` bytes, cut where the
+    /// kind of input is cut (`mbox`: at `From ` lines; else text), read
+    /// into `buf` (a buffer given back by an earlier piece).
+    #[cfg(unix)]
+    At {
+        file: Arc<File>,
+        len: u64,
+        from: u64,
+        to: u64,
+        mbox: bool,
+        buf: Vec<u8>,
+    },
+}
+
+/// A piece's results, or a mark between inputs, in input order.
+pub enum Done {
+    /// What follows is `Source`'s.
+    Begin(Source),
+    Text {
+        piece: Piece<Window>,
+        recs: Vec<Rec>,
+    },
+    Mail(MailDone),
+    /// The source was skipped as binary.
+    Binary {
+        explicit: bool,
+    },
+    /// Reading the source failed here, after the pieces before; what
+    /// follows of it is not read.
+    Failed(String),
+    /// The source ended, after `bytes` bytes.
+    End {
+        bytes: u64,
+    },
+}
+
+/// The links of a mail piece, lines counted from its first line (1).
+pub struct MailDone {
+    pub recs: Vec<Rec>,
+    pub newlines: u64,
+    pub messages: u64,
+    pub skipped: u64,
+    pub warnings: Vec<String>,
+    /// The piece's buffer, to be used again.
+    pub buf: Vec<u8>,
+}
+
+/// Does a piece's work.
+pub fn run(ctx: &Ctx<'_>, job: Job) -> Done {
+    match job {
+        Job::Text(piece) => text(ctx, piece),
+        Job::Mail { bytes, start, mbox } => Done::Mail(mail_piece(ctx, bytes, start, mbox)),
+        #[cfg(unix)]
+        Job::At {
+            file,
+            len,
+            from,
+            to,
+            mbox,
+            buf,
+        } => {
+            let read = if mbox {
+                mbox_at(&file, len, from, to, buf)
+                    .map(|(bytes, start)| Done::Mail(mail_piece(ctx, bytes, start, true)))
+            } else {
+                text_at(ctx, &file, len, from, to).map(|piece| text(ctx, piece))
+            };
+            read.unwrap_or_else(|e| Done::Failed(reason(&e)))
+        }
+    }
+}
+
+fn text(ctx: &Ctx<'_>, mut piece: Piece<Window>) -> Done {
+    ctx.finder.scan_piece(&mut piece);
+    let recs = piece
+        .take_links()
+        .into_iter()
+        .filter(|l| ctx.filters.keep(l))
+        .map(|l| Rec::from_owned_link(l, 0))
+        .collect();
+    Done::Text { piece, recs }
+}
+
+/// A text piece's links as records, placed in its window.
+pub fn text_recs(ctx: &Ctx<'_>, piece: &Piece<Window>) -> Vec<Rec> {
+    piece
+        .links()
+        .iter()
+        .filter(|l| ctx.filters.keep(l))
+        .map(|l| Rec::from_link(l, 0))
+        .collect()
+}
+
+/// The links of whole messages, placed at `start` in the input.
+fn mail_piece(ctx: &Ctx<'_>, buf: Vec<u8>, start: u64, mbox: bool) -> MailDone {
+    let bytes = &buf[..];
+    let ranges = if mbox {
+        mail::mbox_messages(bytes)
+    } else {
+        std::iter::once(0..bytes.len()).collect()
+    };
+    let mut done = MailDone {
+        recs: Vec::new(),
+        newlines: 0,
+        messages: ranges.len() as u64,
+        skipped: 0,
+        warnings: Vec::new(),
+        buf: Vec::new(),
+    };
+    let (mut line, mut pos) = (1u64, 0usize);
+    for r in ranges {
+        line += memchr::memchr_iter(b'\n', &bytes[pos..r.start]).count() as u64;
+        pos = r.start;
+        let m = ctx.finder.message_links(bytes, r, line);
+        done.skipped += m.skipped as u64;
+        done.warnings.extend(m.warnings);
+        let info = Arc::new(m.info);
+        for (l, _) in m.links {
+            if ctx.filters.keep(&l) {
+                let mut rec = Rec::from_link(&l, start);
+                rec.message = Some(Arc::clone(&info));
+                done.recs.push(rec);
+            }
+        }
+    }
+    done.newlines = line - 1 + memchr::memchr_iter(b'\n', &bytes[pos..]).count() as u64;
+    done.buf = buf;
+    done
+}
+
+/// The text piece of a file whose nominal bytes are `from..to`: its cuts
+/// are the first line ends at or after `from` and `to` (within
+/// `LINE_SLACK`), and its window what `Finder::piece_margins` asks.
+#[cfg(unix)]
+fn text_at(ctx: &Ctx<'_>, file: &File, len: u64, from: u64, to: u64) -> io::Result<Piece<Window>> {
+    let (before, after) = ctx.finder.piece_margins();
+    let base = from.saturating_sub(before as u64);
+    let top = (to + (LINE_SLACK + after) as u64).min(len);
+    let window = super::mapped::map(file, base, (top - base) as usize)?;
+    let bytes = window.as_ref();
+    let cut = |x: u64| -> usize {
+        let x = x as usize;
+        let (base, end) = (base as usize, base as usize + bytes.len());
+        if x == 0 || x >= len as usize {
+            return x.min(len as usize);
+        }
+        let near = &bytes[x - base..(x + LINE_SLACK).min(end) - base];
+        memchr::memchr(b'\n', near).map_or(x, |i| x + i + 1)
+    };
+    let (start, end) = (cut(from), cut(to));
+    Ok(Piece::new(window, base as usize, start..end, top == len))
+}
+
+/// The mbox piece of a file whose nominal bytes are `from..to`: from the
+/// first `From ` line at or after `from` (the file's start for the first)
+/// to the first at or after `to`, so whole messages. A piece with no
+/// `From ` line before `to` is empty: the message running over it is the
+/// piece before's. Returns the bytes and where they start.
+#[cfg(unix)]
+fn mbox_at(
+    file: &File,
+    len: u64,
+    from: u64,
+    to: u64,
+    mut buf: Vec<u8>,
+) -> io::Result<(Vec<u8>, u64)> {
+    // One byte before `from` tells whether a line starts at it.
+    let r0 = from.saturating_sub(1);
+    read_at(file, r0, (to + READ_ON as u64).min(len) - r0, &mut buf)?;
+    let start = if from == 0 {
+        Some(0)
+    } else {
+        from_line(file, len, r0, &mut buf, from, Some(to))?
+    };
+    let Some(start) = start else {
+        buf.clear();
+        return Ok((buf, to));
+    };
+    let end = from_line(file, len, r0, &mut buf, to.max(start + 1), None)?.unwrap_or(len);
+    buf.truncate((end - r0) as usize);
+    buf.drain(..(start - r0) as usize);
+    Ok((buf, start))
+}
+
+/// The first `From ` line starting at or after `at` (and before `limit`),
+/// in `buf` (the file's bytes from `r0`), read on as far as it takes.
+#[cfg(unix)]
+fn from_line(
+    file: &File,
+    len: u64,
+    r0: u64,
+    buf: &mut Vec<u8>,
+    at: u64,
+    limit: Option<u64>,
+) -> io::Result<Option<u64>> {
+    // Line starts follow a line end: search from the byte before `at`.
+    let mut i = (at - 1 - r0) as usize;
+    loop {
+        let found = memchr::memmem::find(&buf[i..], b"\nFrom ").map(|k| i + k + 1);
+        if let Some(s) = found {
+            if limit.is_some_and(|l| r0 + s as u64 >= l) {
+                return Ok(None);
+            }
+            match memchr::memchr(b'\n', &buf[s..]) {
+                Some(e) => {
+                    if mail::is_from_line(&buf[s..s + e]) {
+                        return Ok(Some(r0 + s as u64));
+                    }
+                    i = s;
+                    continue;
+                }
+                None if r0 + buf.len() as u64 == len => {
+                    return Ok(mail::is_from_line(&buf[s..]).then_some(r0 + s as u64));
+                }
+                // The line goes on past what is read: read on.
+                None => {}
+            }
+        } else {
+            let end = r0 + buf.len() as u64;
+            if end == len || limit.is_some_and(|l| end >= l) {
+                return Ok(None);
+            }
+            // A separator may start in the last bytes read.
+            i = buf.len().saturating_sub(5).max(i);
+        }
+        let end = r0 + buf.len() as u64;
+        let mut more = Vec::new();
+        read_at(file, end, (READ_ON as u64).min(len - end), &mut more)?;
+        buf.extend_from_slice(&more);
+    }
+}
+
+/// `n` bytes of `file` from `offset`, into `buf` (whose bytes are
+/// overwritten, not cleared first).
+#[cfg(unix)]
+fn read_at(file: &File, offset: u64, n: u64, buf: &mut Vec<u8>) -> io::Result<()> {
+    use std::os::unix::fs::FileExt;
+    let n = n as usize;
+    if buf.len() < n {
+        buf.resize(n, 0);
+    }
+    buf.truncate(n);
+    file.read_exact_at(buf, offset).map_err(|e| {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            io::Error::new(e.kind(), "the file shrank while it was read")
+        } else {
+            e
+        }
+    })
+}
