@@ -1,10 +1,7 @@
 //! The command line: flags in, library calls, lines out. It reaches the
 //! library only through `urlx::`'s public API.
-//!
-//! Unsafe code is denied here but for one module, `scan::mapped`, the
-//! memory map of a file.
 
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 mod flags;
 mod json;

@@ -9,7 +9,6 @@
 
 mod ctx;
 mod input;
-mod mapped;
 mod pieces;
 #[cfg(feature = "compressed")]
 mod unpack;

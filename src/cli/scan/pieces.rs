@@ -14,7 +14,6 @@ use urlx::mail;
 use urlx::{Piece, Seam};
 
 use super::ctx::{Ctx, Sink};
-use super::mapped::Window;
 use super::work::{self, Done, Job, LINE_SLACK};
 use crate::cli::printer::{Rec, Source};
 
@@ -131,7 +130,7 @@ impl<'p, 's> Pipeline<'p, 's> {
             window.clear();
             window.extend_from_slice(&buf[base - buf_start..top - buf_start]);
             let at_end = input.eof && top == end;
-            let piece = Piece::new(Window::Read(window), base, cut..cut_end, at_end);
+            let piece = Piece::new(window, base, cut..cut_end, at_end);
             self.submit(sink, Job::Text(piece))
                 .map_err(|e| (end as u64, e))?;
             if cut_end == end && input.eof || self.closed {
@@ -303,10 +302,8 @@ impl<'p, 's> Pipeline<'p, 's> {
                     (r.line, r.column) = j.place(r.line, r.column, r.start as usize);
                     self.print(sink, r)?;
                 }
-                match piece.into_bytes() {
-                    Window::Read(buf) => self.recycle(buf),
-                    map => self.discard((map, recs)),
-                }
+                self.recycle(piece.into_bytes());
+                self.discard(recs);
             }
             Done::Mail(m) => {
                 if let Some(src) = &self.src {
@@ -345,8 +342,8 @@ impl<'p, 's> Pipeline<'p, 's> {
 
     /// Drops what a piece left in a pool thread, not this one.
     // PERF: a piece's records were allocated in a pool thread; freeing them
-    // and unmapping its window here made this thread the bottleneck
-    // (`benches/pieces.sh`: plain text on all cores).
+    // here made this thread the bottleneck (`benches/pieces.sh`: plain text
+    // on all cores).
     fn discard<T: Send + 's>(&mut self, garbage: T) {
         match self.scope {
             Some(scope) => scope.spawn(move |_| drop(garbage)),

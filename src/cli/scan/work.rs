@@ -13,7 +13,6 @@ use urlx::mail;
 use urlx::Piece;
 
 use super::ctx::Ctx;
-use super::mapped::Window;
 use crate::cli::printer::{Rec, Source};
 use crate::cli::walk::reason;
 
@@ -25,7 +24,7 @@ const READ_ON: usize = 64 << 10;
 
 /// A piece's work.
 pub enum Job {
-    Text(Piece<Window>),
+    Text(Piece),
     /// Whole messages of an mbox (or one message: `mbox` false), from byte
     /// `start` of the input.
     Mail {
@@ -52,7 +51,7 @@ pub enum Done {
     /// What follows is `Source`'s.
     Begin(Source),
     Text {
-        piece: Piece<Window>,
+        piece: Piece,
         recs: Vec<Rec>,
     },
     Mail(MailDone),
@@ -98,14 +97,14 @@ pub fn run(ctx: &Ctx<'_>, job: Job) -> Done {
                 mbox_at(&file, len, from, to, buf)
                     .map(|(bytes, start)| Done::Mail(mail_piece(ctx, bytes, start, true)))
             } else {
-                text_at(ctx, &file, len, from, to).map(|piece| text(ctx, piece))
+                text_at(ctx, &file, len, from, to, buf).map(|piece| text(ctx, piece))
             };
             read.unwrap_or_else(|e| Done::Failed(reason(&e)))
         }
     }
 }
 
-fn text(ctx: &Ctx<'_>, mut piece: Piece<Window>) -> Done {
+fn text(ctx: &Ctx<'_>, mut piece: Piece) -> Done {
     ctx.finder.scan_piece(&mut piece);
     let recs = piece
         .take_links()
@@ -117,7 +116,7 @@ fn text(ctx: &Ctx<'_>, mut piece: Piece<Window>) -> Done {
 }
 
 /// A text piece's links as records, placed in its window.
-pub fn text_recs(ctx: &Ctx<'_>, piece: &Piece<Window>) -> Vec<Rec> {
+pub fn text_recs(ctx: &Ctx<'_>, piece: &Piece) -> Vec<Rec> {
     piece
         .links()
         .iter()
@@ -167,12 +166,19 @@ fn mail_piece(ctx: &Ctx<'_>, buf: Vec<u8>, start: u64, mbox: bool) -> MailDone {
 /// are the first line ends at or after `from` and `to` (within
 /// `LINE_SLACK`), and its window what `Finder::piece_margins` asks.
 #[cfg(unix)]
-fn text_at(ctx: &Ctx<'_>, file: &File, len: u64, from: u64, to: u64) -> io::Result<Piece<Window>> {
+fn text_at(
+    ctx: &Ctx<'_>,
+    file: &File,
+    len: u64,
+    from: u64,
+    to: u64,
+    mut window: Vec<u8>,
+) -> io::Result<Piece> {
     let (before, after) = ctx.finder.piece_margins();
     let base = from.saturating_sub(before as u64);
     let top = (to + (LINE_SLACK + after) as u64).min(len);
-    let window = super::mapped::map(file, base, (top - base) as usize)?;
-    let bytes = window.as_ref();
+    read_at(file, base, top - base, &mut window)?;
+    let bytes = &window[..];
     let cut = |x: u64| -> usize {
         let x = x as usize;
         let (base, end) = (base as usize, base as usize + bytes.len());
