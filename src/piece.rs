@@ -435,6 +435,25 @@ mod tests {
         }
     }
 
+    /// Links glued end to end, each cut by the URL cap: where the scan
+    /// starts decides which `http` starts a link, so a piece's guess from
+    /// its overlap is out of step as often as not, and must be scanned
+    /// again.
+    #[test]
+    fn a_guess_out_of_step_is_scanned_again() {
+        let f = crate::FinderBuilder::new()
+            .max_url_len(24)
+            .max_wrapper_bytes(16)
+            .build()
+            .unwrap();
+        let text = "http://a.example/".repeat(3000).into_bytes();
+        let want = whole(&f, &text);
+        assert!(want.len() > 1000);
+        for size in [100, 997, 5000] {
+            assert_eq!(by_pieces(&f, &text, size), want, "pieces of {size} bytes");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
         #[test]

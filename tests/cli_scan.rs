@@ -307,7 +307,7 @@ fn binary_files_skipped_unless_asked() {
     let o = urlx(&["-o", "--stats", d.path()]);
     assert_eq!(stdout(&o), "http://text.example/\n");
     assert!(
-        stderr(&o).contains("1 binary file in folders skipped"),
+        stderr(&o).contains("1 binary file in folders or archives skipped"),
         "{}",
         stderr(&o)
     );

@@ -134,6 +134,11 @@ impl Sink<'_, '_> {
         let src = Source::file(inp.display());
         if f.binary {
             self.binary(explicit(inp), &src.shown);
+            if let Some(e) = &f.error {
+                // A stream that decoded to bytes that look binary, then
+                // broke: said too.
+                self.error(&src.shown, e);
+            }
             return Ok(true);
         }
         self.warn(&src.shown, &f.warnings);

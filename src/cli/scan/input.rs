@@ -144,15 +144,12 @@ impl Reading<'_> {
         explicit: bool,
         depth: u32,
     ) -> io::Result<bool> {
-        let mut r = BufReader::with_capacity(64 << 10, reader);
-        let head = match fill_probe(&mut r) {
-            Ok(h) => h,
-            Err(e) => {
-                pipe.begin(sink, src)?;
-                pipe.failed(sink, reason(&e))?;
-                pipe.end(sink, 0)?;
-                return Ok(false);
-            }
+        let mut reader = BufReader::with_capacity(64 << 10, reader);
+        // An error in the first bytes comes after what was read before it.
+        let (head, broken) = fill_probe(&mut reader);
+        let mut r: Box<dyn Read + '_> = match broken {
+            None => Box::new(reader),
+            Some(e) => Box::new(Failing(Some(e))),
         };
         #[cfg(feature = "compressed")]
         if self.ctx.decompress && depth < MAX_DEPTH {
@@ -237,9 +234,23 @@ impl Reading<'_> {
     }
 }
 
-/// Reads the first `PROBE` bytes (fewer at the end of the input).
-pub fn fill_probe(r: &mut impl Read) -> io::Result<Vec<u8>> {
+/// Reads the first `PROBE` bytes (fewer at the end of the input); the
+/// bytes before an error, and the error.
+pub fn fill_probe(r: &mut impl Read) -> (Vec<u8>, Option<io::Error>) {
     let mut head = Vec::with_capacity(PROBE);
-    r.by_ref().take(PROBE as u64).read_to_end(&mut head)?;
-    Ok(head)
+    let e = r.by_ref().take(PROBE as u64).read_to_end(&mut head).err();
+    (head, e)
+}
+
+/// A reader whose next read gives the error that stopped the one it
+/// stands for; then the end.
+struct Failing(Option<io::Error>);
+
+impl Read for Failing {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(e) => Err(e),
+            None => Ok(0),
+        }
+    }
 }

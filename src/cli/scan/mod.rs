@@ -238,7 +238,7 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
     if tally.binary_quiet > 0 {
         let n = tally.binary_quiet;
         eprintln!(
-            "urlx: {n} binary file{} in folders skipped (--binary reads them)",
+            "urlx: {n} binary file{} in folders or archives skipped (--binary reads them)",
             if n == 1 { "" } else { "s" }
         );
     }
