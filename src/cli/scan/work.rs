@@ -83,7 +83,10 @@ pub struct MailDone {
 pub fn run(ctx: &Ctx<'_>, job: Job) -> Done {
     match job {
         Job::Text(piece) => text(ctx, piece),
-        Job::Mail { bytes, start, mbox } => Done::Mail(mail_piece(ctx, bytes, start, mbox)),
+        Job::Mail { bytes, start, mbox } => {
+            let all = 0..bytes.len();
+            Done::Mail(mail_piece(ctx, bytes, all, start, mbox))
+        }
         #[cfg(unix)]
         Job::At {
             file,
@@ -95,7 +98,7 @@ pub fn run(ctx: &Ctx<'_>, job: Job) -> Done {
         } => {
             let read = if mbox {
                 mbox_at(&file, len, from, to, buf)
-                    .map(|(bytes, start)| Done::Mail(mail_piece(ctx, bytes, start, true)))
+                    .map(|(buf, at, start)| Done::Mail(mail_piece(ctx, buf, at, start, true)))
             } else {
                 text_at(ctx, &file, len, from, to, buf).map(|piece| text(ctx, piece))
             };
@@ -125,9 +128,15 @@ pub fn text_recs(ctx: &Ctx<'_>, piece: &Piece) -> Vec<Rec> {
         .collect()
 }
 
-/// The links of whole messages, placed at `start` in the input.
-fn mail_piece(ctx: &Ctx<'_>, buf: Vec<u8>, start: u64, mbox: bool) -> MailDone {
-    let bytes = &buf[..];
+/// The links of whole messages, `buf[at]`, placed at `start` in the input.
+fn mail_piece(
+    ctx: &Ctx<'_>,
+    buf: Vec<u8>,
+    at: std::ops::Range<usize>,
+    start: u64,
+    mbox: bool,
+) -> MailDone {
+    let bytes = &buf[at];
     let ranges = if mbox {
         mail::mbox_messages(bytes)
     } else {
@@ -196,7 +205,8 @@ fn text_at(
 /// first `From ` line at or after `from` (the file's start for the first)
 /// to the first at or after `to`, so whole messages. A piece with no
 /// `From ` line before `to` is empty: the message running over it is the
-/// piece before's. Returns the bytes and where they start.
+/// piece before's. Returns the buffer read, where the piece is in it, and
+/// where it starts in the file.
 #[cfg(unix)]
 fn mbox_at(
     file: &File,
@@ -204,7 +214,7 @@ fn mbox_at(
     from: u64,
     to: u64,
     mut buf: Vec<u8>,
-) -> io::Result<(Vec<u8>, u64)> {
+) -> io::Result<(Vec<u8>, std::ops::Range<usize>, u64)> {
     // One byte before `from` tells whether a line starts at it.
     let r0 = from.saturating_sub(1);
     read_at(file, r0, (to + READ_ON as u64).min(len) - r0, &mut buf)?;
@@ -215,12 +225,11 @@ fn mbox_at(
     };
     let Some(start) = start else {
         buf.clear();
-        return Ok((buf, to));
+        return Ok((buf, 0..0, to));
     };
     let end = from_line(file, len, r0, &mut buf, to.max(start + 1), None)?.unwrap_or(len);
-    buf.truncate((end - r0) as usize);
-    buf.drain(..(start - r0) as usize);
-    Ok((buf, start))
+    let at = (start - r0) as usize..(end - r0) as usize;
+    Ok((buf, at, start))
 }
 
 /// The first `From ` line starting at or after `at` (and before `limit`),
