@@ -1,8 +1,9 @@
 #!/bin/sh
 # Peak memory on a 1 GB input: a file made of the SpamAssassin
 # mbox (corpora/fetch.sh) repeated to 1 GB, scanned one thread and on all
-# cores, as plain text and as mail. Goal: max RSS under 64 MB (mapped file
-# pages aside; urlx streams large files, it maps none). Needs GNU time.
+# cores, as plain text and as mail. Goal: max RSS under 64 MB (urlx reads a
+# large file in pieces, two in flight a thread; it maps none). Needs GNU
+# time.
 #
 # Usage: benches/memory.sh [SIZE_MB]
 set -eu
