@@ -244,6 +244,11 @@ impl<W: AsRef<[u8]>> Piece<W> {
             .map_or_else(Vec::new, |s| std::mem::take(&mut s.links))
     }
 
+    /// The offsets of the text whose triggers are the piece's own.
+    pub fn cut(&self) -> Range<usize> {
+        self.cut.clone()
+    }
+
     /// The window's holder (a buffer to be used for the next piece's
     /// bytes).
     pub fn into_bytes(self) -> W {

@@ -209,3 +209,28 @@ fn every_format_names_a_cut_stream_truncated() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn html_and_hyperlinks_decode_and_refuse_archives() {
+    for mode in ["--html", "--hyperlink"] {
+        let plain = urlx(&[mode, "corpora/sample.mbox"]);
+        let packed_out = urlx(&[mode, &packed("sample.mbox.xz")]);
+        assert_eq!(out(&packed_out), out(&plain), "{mode}");
+        assert_eq!(packed_out.status.code(), Some(0));
+        let o = urlx(&[mode, &packed("sample.tar.gz")]);
+        assert_eq!(o.status.code(), Some(2), "{mode}");
+        assert!(
+            err(&o)
+                .contains("sample.tar.gz: an archive: --html and --hyperlink write one text back"),
+            "{}",
+            err(&o)
+        );
+        let o = urlx(&[mode, &packed("many-urls-truncated.txt.gz")]);
+        assert_eq!(o.status.code(), Some(2), "{mode}");
+        assert!(err(&o).contains("gzip data truncated"), "{}", err(&o));
+        assert!(
+            out(&o).contains("https://www.nattax.com/california.htm"),
+            "{mode}"
+        );
+    }
+}

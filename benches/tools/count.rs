@@ -79,7 +79,10 @@ fn linkify_chunks(lf: &linkify::LinkFinder, p: &std::path::Path) -> usize {
         let cut = if got == 0 {
             end
         } else {
-            buf[..end].iter().rposition(|&b| b == b'\n').map_or(end, |i| i + 1)
+            buf[..end]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(end, |i| i + 1)
         };
         n += lf.links(&String::from_utf8_lossy(&buf[..cut])).count();
         if got == 0 {

@@ -11,6 +11,8 @@ mod printer;
 mod render_cmd;
 mod resolve_cmd;
 mod scan;
+#[cfg(feature = "compressed")]
+mod unpack;
 mod walk;
 
 use clap::Parser;

@@ -1,6 +1,6 @@
 //! --html, --html-page and --hyperlink: the inputs written back with their
 //! URLs as links, in input order. Inputs are read as plain text (the links
-//! are placed in the bytes as they are).
+//! are placed in the bytes as they are), compressed ones decoded first.
 
 use std::io::{self, Read, Write};
 
@@ -48,6 +48,28 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
                 eprintln!("urlx: {}: {}", inp.display(), reason(&e));
                 failed = true;
                 continue;
+            }
+            #[cfg(feature = "compressed")]
+            if !args.no_decompress {
+                use super::unpack::{decode_all, Archive};
+                bytes = match decode_all(bytes, args.max_decompressed) {
+                    Ok(b) => b,
+                    Err((b, e)) => {
+                        // What was decoded is written, then the error.
+                        eprintln!("urlx: {}: {}", inp.display(), reason(&e));
+                        failed = true;
+                        b
+                    }
+                };
+                if Archive::sniff(&bytes).is_some() {
+                    eprintln!(
+                        "urlx: {}: an archive: --html and --hyperlink write one text back; \
+                         extract its members to render them",
+                        inp.display()
+                    );
+                    failed = true;
+                    continue;
+                }
             }
             if html {
                 if args.html_page && inputs.len() > 1 {

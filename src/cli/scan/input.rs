@@ -25,20 +25,22 @@ pub const PROBE: usize = 8 << 10;
 const MAX_DEPTH: u32 = 4;
 
 /// Streams one input, printing its links in order as its pieces are done
-/// (on `pool`'s threads, or in this thread). Returns `false` once the
-/// reader of our output has gone.
+/// (on `pool`'s threads, or in this thread), telling `tick` the bytes read
+/// (of all inputs) as pieces are printed. Returns `false` once the reader
+/// of our output has gone.
 pub fn stream(
     inp: &Input,
     ctx: &Ctx<'_>,
     sink: &mut Sink<'_, '_>,
     pool: Option<&rayon::ThreadPool>,
+    tick: &mut dyn FnMut(u64),
 ) -> io::Result<bool> {
     match pool {
         Some(pool) => pool.in_place_scope(|scope| {
-            let mut pipe = Pipeline::new(ctx, Some(scope), pool.current_num_threads());
+            let mut pipe = Pipeline::new(ctx, Some(scope), pool.current_num_threads(), tick);
             stream_into(&mut pipe, inp, ctx, sink)
         }),
-        None => stream_into(&mut Pipeline::new(ctx, None, 1), inp, ctx, sink),
+        None => stream_into(&mut Pipeline::new(ctx, None, 1, tick), inp, ctx, sink),
     }
 }
 
@@ -153,7 +155,7 @@ impl Reading<'_> {
         };
         #[cfg(feature = "compressed")]
         if self.ctx.decompress && depth < MAX_DEPTH {
-            use super::unpack::{tar_members, zip_members, Archive, Capped, Member, Packing};
+            use crate::cli::unpack::{tar_members, zip_members, Archive, Capped, Member, Packing};
             if let Some(p) = Packing::sniff(&head) {
                 let whole = io::Cursor::new(head).chain(r);
                 let decoded = Capped::new(

@@ -2,7 +2,7 @@
 //! scan files (handed out in input order, `whole`); this thread prints in
 //! input order as results arrive. Standard input, pipes, files over 16 MiB
 //! and archives are streamed from this thread (`input`), decoded when
-//! compressed (`unpack`), in pieces that a second pool scans (`pieces`),
+//! compressed (`cli::unpack`), in pieces that a second pool scans (`pieces`),
 //! with bounded memory. Mail (an mbox or a message, sniffed or forced with
 //! --mail) is decoded by `urlx::mail`; an mbox's messages are scanned in
 //! parallel too.
@@ -10,8 +10,6 @@
 mod ctx;
 mod input;
 mod pieces;
-#[cfg(feature = "compressed")]
-mod unpack;
 mod whole;
 mod work;
 
@@ -189,7 +187,8 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         for (i, inp) in inputs.iter().enumerate() {
             let r = (|| -> io::Result<bool> {
                 if let Input::Stdin = inp {
-                    return input::stream(inp, ctx, &mut sink, piece_pool);
+                    let mut tick = |bytes| progress.update_bytes(bytes, started);
+                    return input::stream(inp, ctx, &mut sink, piece_pool, &mut tick);
                 }
                 let f = loop {
                     if single {
@@ -212,7 +211,8 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
                 if f.deferred {
                     // Large, an archive, or not a regular file: streamed
                     // here, in order.
-                    return input::stream(inp, ctx, &mut sink, piece_pool);
+                    let mut tick = |bytes| progress.update_bytes(bytes, started);
+                    return input::stream(inp, ctx, &mut sink, piece_pool, &mut tick);
                 }
                 sink.found(inp, f)
             })();
@@ -309,6 +309,13 @@ impl Progress {
     fn update(&mut self, files_done: usize, bytes: u64, started: Instant) {
         if let Some(b) = self.bar(started) {
             b.set_position(files_done as u64);
+            b.set_message(rate(bytes, started));
+        }
+    }
+
+    /// The bytes read so far, while one large input is read.
+    fn update_bytes(&mut self, bytes: u64, started: Instant) {
+        if let Some(b) = self.bar(started) {
             b.set_message(rate(bytes, started));
         }
     }

@@ -41,6 +41,9 @@ pub struct Pipeline<'p, 's> {
     broken: bool,
     /// Buffers of pieces printed, for the next pieces' bytes.
     spare: Vec<Vec<u8>>,
+    /// Bytes of the source printed, and where they are told.
+    done: u64,
+    tick: &'p mut dyn FnMut(u64),
     /// The reader of our output has gone: read no further.
     pub closed: bool,
 }
@@ -48,7 +51,12 @@ pub struct Pipeline<'p, 's> {
 impl<'p, 's> Pipeline<'p, 's> {
     /// A pipeline that scans on `scope`'s pool (`threads` threads), or in
     /// this thread.
-    pub fn new(ctx: &'s Ctx<'s>, scope: Option<&'p rayon::Scope<'s>>, threads: usize) -> Self {
+    pub fn new(
+        ctx: &'s Ctx<'s>,
+        scope: Option<&'p rayon::Scope<'s>>,
+        threads: usize,
+        tick: &'p mut dyn FnMut(u64),
+    ) -> Self {
         let (tx, rx) = mpsc::channel();
         Pipeline {
             ctx,
@@ -67,6 +75,8 @@ impl<'p, 's> Pipeline<'p, 's> {
             printed: 0,
             broken: false,
             spare: Vec::new(),
+            done: 0,
+            tick,
             closed: false,
         }
     }
@@ -289,6 +299,7 @@ impl<'p, 's> Pipeline<'p, 's> {
                 self.line = 1;
                 self.printed = 0;
                 self.broken = false;
+                self.done = 0;
             }
             Done::Text { mut piece, recs } => {
                 let j = piece.join(self.ctx.finder, &mut self.seam);
@@ -302,6 +313,8 @@ impl<'p, 's> Pipeline<'p, 's> {
                     (r.line, r.column) = j.place(r.line, r.column, r.start as usize);
                     self.print(sink, r)?;
                 }
+                self.done += piece.cut().len() as u64;
+                (self.tick)(sink.tally.bytes + self.done);
                 self.recycle(piece.into_bytes());
                 self.discard(recs);
             }
@@ -316,6 +329,8 @@ impl<'p, 's> Pipeline<'p, 's> {
                     self.print(sink, &r)?;
                 }
                 self.line += m.newlines;
+                self.done += m.bytes;
+                (self.tick)(sink.tally.bytes + self.done);
                 self.recycle(m.buf);
             }
             Done::Binary { explicit } => {

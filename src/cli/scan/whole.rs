@@ -155,7 +155,7 @@ enum Decoded {
 
 #[cfg(feature = "compressed")]
 fn decoded(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Decoded {
-    use super::unpack::{Archive, Capped, Packing};
+    use crate::cli::unpack::{Archive, Capped, Packing};
     if !ctx.decompress {
         return Decoded::Plain(bytes);
     }

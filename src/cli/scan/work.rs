@@ -72,6 +72,8 @@ pub enum Done {
 pub struct MailDone {
     pub recs: Vec<Rec>,
     pub newlines: u64,
+    /// The piece's length.
+    pub bytes: u64,
     pub messages: u64,
     pub skipped: u64,
     pub warnings: Vec<String>,
@@ -145,6 +147,7 @@ fn mail_piece(
     let mut done = MailDone {
         recs: Vec::new(),
         newlines: 0,
+        bytes: bytes.len() as u64,
         messages: ranges.len() as u64,
         skipped: 0,
         warnings: Vec::new(),

@@ -211,6 +211,22 @@ pub fn human(n: u64) -> String {
     format!("{n} bytes")
 }
 
+/// `bytes` decoded while its first bytes say it is compressed (a `.tar.gz`
+/// is decoded to the tar), within `max` bytes. An error keeps what was
+/// decoded before it.
+pub fn decode_all(mut bytes: Vec<u8>, max: u64) -> Result<Vec<u8>, (Vec<u8>, io::Error)> {
+    let left = Rc::new(Cell::new(max));
+    while let Some(p) = Packing::sniff(&bytes) {
+        let mut out = Vec::new();
+        let read = Capped::new(p.decoder(&bytes[..]), Rc::clone(&left), max).read_to_end(&mut out);
+        bytes = out;
+        if let Err(e) = read {
+            return Err((bytes, e));
+        }
+    }
+    Ok(bytes)
+}
+
 /// One member of an archive, as the caller reads it.
 pub struct Member<'a> {
     pub name: String,
