@@ -23,6 +23,37 @@ use crate::scan::bytes::count_and_last;
 /// `W`: a buffer, a memory map), and which triggers are its own. Made with
 /// [`Piece::new`], scanned with [`Finder::scan_piece`] (in any thread),
 /// joined in order with [`Piece::join`].
+///
+/// ```
+/// let text = b"see <http://a.example/long/\n   path> and\nhttp://b.example/x-\ny end\n";
+/// let finder = urlx::Finder::new();
+/// let (before, after) = finder.piece_margins();
+/// // Cut every 10 bytes; each window holds the margins around its cut.
+/// let mut pieces: Vec<urlx::Piece> = (0..text.len())
+///     .step_by(10)
+///     .map(|c| {
+///         let end = (c + 10).min(text.len());
+///         let (base, top) = (c.saturating_sub(before), (end + after).min(text.len()));
+///         urlx::Piece::new(text[base..top].to_vec(), base, c..end, top == text.len())
+///     })
+///     .collect();
+/// for p in &mut pieces {
+///     finder.scan_piece(p); // on any thread
+/// }
+/// let mut seam = urlx::Seam::default();
+/// let mut urls = Vec::new();
+/// for mut p in pieces {
+///     let joined = p.join(&finder, &mut seam); // in order
+///     for l in p.links() {
+///         let (line, _column) = joined.place(l.line(), l.column(), l.start());
+///         urls.push((line, l.as_str().to_owned()));
+///     }
+/// }
+/// assert_eq!(urls, [
+///     (1, "http://a.example/long/path".to_owned()),
+///     (3, "http://b.example/x-y".to_owned()),
+/// ]);
+/// ```
 #[derive(Debug)]
 pub struct Piece<W = Vec<u8>> {
     window: W,
