@@ -234,3 +234,108 @@ fn html_and_hyperlinks_decode_and_refuse_archives() {
         );
     }
 }
+
+/// A zstd skippable frame (magic 0x184D2A5?, a length, that many bytes).
+fn skippable(content: &[u8]) -> Vec<u8> {
+    let mut f = vec![0x50, 0x2a, 0x4d, 0x18];
+    f.extend_from_slice(&(content.len() as u32).to_le_bytes());
+    f.extend_from_slice(content);
+    f
+}
+
+#[test]
+fn zstd_skippable_frames_are_passed_over() {
+    let zst = std::fs::read(packed("sample.mbox.zst")).unwrap();
+    let want = out(&urlx(&["-o", "corpora/sample.mbox"]));
+    // Before (as pzstd writes) and after (as the seekable format writes).
+    let bytes = [skippable(b"index"), zst, skippable(b"seek table")].concat();
+    let o = urlx_stdin(&["-o", "-"], bytes);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(out(&o), want);
+    // A skippable frame cut short is a truncated stream.
+    let o = urlx_stdin(&["-o", "-"], &skippable(b"index")[..7]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("zstd data truncated"), "{}", err(&o));
+}
+
+#[test]
+fn member_names_cannot_drive_the_terminal() {
+    // A tar whose member name holds an escape sequence and a line break.
+    let name = "m\u{1b}]0;pwned\u{7}\nfake.txt";
+    let mut header = [0u8; 512];
+    header[..name.len()].copy_from_slice(name.as_bytes());
+    header[100..107].copy_from_slice(b"0000644");
+    let body = b"see http://member.example/\n";
+    header[124..135].copy_from_slice(format!("{:011o}", body.len()).as_bytes());
+    header[136..147].copy_from_slice(b"00000000000");
+    header[156] = b'0';
+    header[257..263].copy_from_slice(b"ustar\0");
+    header[263..265].copy_from_slice(b"00");
+    header[148..156].copy_from_slice(b"        ");
+    let sum: u32 = header.iter().map(|&b| u32::from(b)).sum();
+    header[148..155].copy_from_slice(format!("{sum:06o}\0").as_bytes());
+    let mut tar = header.to_vec();
+    tar.extend_from_slice(body);
+    tar.resize(512 * 2, 0);
+    tar.resize(512 * 4, 0);
+    let o = urlx_stdin(&["-"], &tar);
+    assert_eq!(
+        out(&o),
+        "<stdin>:m\\u{1b}]0;pwned\\u{7}\\u{a}fake.txt:1:http://member.example/\n",
+        "{}",
+        err(&o)
+    );
+    // --json has the name as it is (JSON-escaped).
+    let o = urlx_stdin(&["--json", "-"], &tar);
+    let v: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(v["member"], name);
+}
+
+#[test]
+fn the_cap_counts_what_decoders_give_once() {
+    // sample.tar.gz decodes to the 10,240-byte tar: a cap just above it
+    // reads every member (their bytes are the gzip decoder's, counted
+    // once), and a plain tar is not decoded at all; a cap below the
+    // members' 6,826 bytes stops.
+    let o = urlx(&[
+        "-c",
+        "--max-decompressed",
+        "10300",
+        &packed("sample.tar.gz"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = urlx(&["-c", "--max-decompressed", "100", &packed("sample.tar")]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = urlx(&["-c", "--max-decompressed", "5000", &packed("sample.tar.gz")]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_error_is_said_once_and_not_as_the_inputs() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("Linux has /dev/full");
+    let text = std::fs::read("corpora/sample-urls.txt")
+        .unwrap()
+        .repeat(400);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .args(["--piece-size", "1000", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(full)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feed = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(&text);
+    });
+    let o = child.wait_with_output().unwrap();
+    let _ = feed.join();
+    assert_eq!(o.status.code(), Some(2));
+    let e = err(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.starts_with("urlx: No space left on device"), "{e}");
+}

@@ -36,7 +36,8 @@ fn text() -> Vec<u8> {
 }
 
 /// An mbox of several messages, separators and body lines that start
-/// with "From " among them.
+/// with "From " among them, and multiparts without their boundary lines
+/// (warnings with `-v`, each naming a byte of the input).
 fn mbox() -> Vec<u8> {
     let one = std::fs::read("corpora/sample.mbox").unwrap();
     let mut m = Vec::new();
@@ -44,7 +45,8 @@ fn mbox() -> Vec<u8> {
         m.extend_from_slice(&one);
         m.extend_from_slice(
             format!(
-                "From a{k}@example.org Thu Aug 22 12:36:23 2002\nSubject: n{k}\n\n\
+                "From a{k}@example.org Thu Aug 22 12:36:23 2002\nSubject: n{k}\n\
+                 Content-Type: multipart/mixed; boundary=b{k}\n\n\
                  From my point of view http://h{k}.example/ is\nwrapped <http://i{k}.example/a/\n b>\n"
             )
             .as_bytes(),
@@ -66,6 +68,12 @@ fn same(a: &Output, b: &Output, what: &str) {
         String::from_utf8_lossy(&a.stdout),
         String::from_utf8_lossy(&b.stdout),
         "stdout: {what}"
+    );
+    // Warnings (`-v`) name the same bytes of the input.
+    assert_eq!(
+        String::from_utf8_lossy(&a.stderr),
+        String::from_utf8_lossy(&b.stderr),
+        "stderr: {what}"
     );
     assert_eq!(a.status.code(), b.status.code(), "status: {what}");
 }
@@ -93,6 +101,10 @@ fn check(path: &PathBuf, opts: &[&str], sizes: &[usize]) {
             .unwrap()
             .replace("\"path\":\"<stdin>\"", &format!("\"path\":{p:?}"))
             .into_bytes();
+        piped.stderr = String::from_utf8(o.stderr)
+            .unwrap()
+            .replace("urlx: <stdin>:", &format!("urlx: {p}:"))
+            .into_bytes();
         same(
             &whole,
             &piped,
@@ -112,6 +124,7 @@ const OPTIONS: &[&[&str]] = &[
     &["--join-breaks", "--alt"],
     &["--max-url-len", "30", "--json"],
     &["--max-line-len", "200"],
+    &["-v", "-c"],
 ];
 
 #[test]

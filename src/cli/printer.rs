@@ -75,14 +75,25 @@ impl Source {
         }
     }
 
-    /// A member of this source (an archive).
+    /// A member of this source (an archive). Its name is the archive's
+    /// to choose: shown with its control characters escaped (`\u{1b}`), so
+    /// that it can neither drive a terminal nor forge an output line;
+    /// `--json` has it as it is, JSON-escaped.
     pub fn member(&self, name: &str) -> Source {
         let member = match &self.member {
             Some(outer) => format!("{outer}:{name}"),
             None => name.to_owned(),
         };
+        let mut shown = format!("{}:", self.path);
+        for c in member.chars() {
+            if c.is_control() {
+                shown.extend(c.escape_unicode());
+            } else {
+                shown.push(c);
+            }
+        }
         Source {
-            shown: format!("{}:{member}", self.path),
+            shown,
             path: self.path.clone(),
             member: Some(member),
         }

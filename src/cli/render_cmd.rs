@@ -55,7 +55,7 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
                 bytes = match decode_all(bytes, args.max_decompressed) {
                     Ok(b) => b,
                     Err((b, e)) => {
-                        // What was decoded is written, then the error.
+                        // What was decoded is written; the error is said.
                         eprintln!("urlx: {}: {}", inp.display(), reason(&e));
                         failed = true;
                         b

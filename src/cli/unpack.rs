@@ -29,7 +29,11 @@ impl Packing {
             Some(Packing::Bzip2)
         } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
             Some(Packing::Xz)
-        } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd])
+            || head.len() >= 4 && head[0] & 0xf0 == 0x50 && head[1..4] == [0x2a, 0x4d, 0x18]
+        {
+            // A zstd frame, or a skippable frame (pzstd and the seekable
+            // format start or end with one).
             Some(Packing::Zstd)
         } else {
             None
@@ -154,8 +158,28 @@ impl<R: BufRead> Read for ZstdFrames<R> {
             if buf.is_empty() || self.source.fill_buf()?.is_empty() {
                 return Ok(0);
             }
-            self.decoder.reset(&mut self.source).map_err(|e| bad(&e))?;
-            self.in_frame = true;
+            use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
+            match self.decoder.reset(&mut self.source) {
+                Ok(()) => self.in_frame = true,
+                // A skippable frame: its header is read, its content passed over.
+                Err(FrameDecoderError::ReadFrameHeaderError(ReadFrameHeaderError::SkipFrame {
+                    length,
+                    ..
+                })) => {
+                    let skipped = io::copy(
+                        &mut (&mut self.source).take(u64::from(length)),
+                        &mut io::sink(),
+                    )?;
+                    if skipped < u64::from(length) {
+                        return Err(io::ErrorKind::UnexpectedEof.into());
+                    }
+                }
+                // A frame header cut short fails as a malformed one.
+                Err(_) if self.source.fill_buf()?.is_empty() => {
+                    return Err(io::ErrorKind::UnexpectedEof.into());
+                }
+                Err(e) => return Err(bad(&e)),
+            }
         }
     }
 }
@@ -231,6 +255,9 @@ pub fn decode_all(mut bytes: Vec<u8>, max: u64) -> Result<Vec<u8>, (Vec<u8>, io:
 pub struct Member<'a> {
     pub name: String,
     pub reader: Box<dyn Read + 'a>,
+    /// The archive decompresses the member (zip), so its bytes count
+    /// against `--max-decompressed`.
+    pub decoded: bool,
 }
 
 /// Calls `each` for every regular file in a tar archive, in order.
@@ -250,6 +277,7 @@ pub fn tar_members(
         let member = Member {
             name,
             reader: Box::new(TarReads(entry)),
+            decoded: false,
         };
         if !each(member)? {
             break;
@@ -297,6 +325,7 @@ pub fn zip_members(
             let member = Member {
                 name,
                 reader: Box::new(ZipReads(m)),
+                decoded: true,
             };
             if !each(member)? {
                 break;
@@ -313,6 +342,7 @@ pub fn zip_members(
         let member = Member {
             name,
             reader: Box::new(ZipReads(m)),
+            decoded: true,
         };
         if !each(member)? {
             break;

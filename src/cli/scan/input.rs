@@ -5,7 +5,6 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, Read};
-use std::path::Path;
 use std::sync::Arc;
 
 use urlx::mail::Kind;
@@ -73,7 +72,6 @@ fn stream_into(
                 }
             };
             Some(Regular {
-                path,
                 file: Arc::new(file),
                 len,
             })
@@ -113,11 +111,9 @@ fn stream_reader(
 }
 
 /// A regular file named on the command line or found in a folder: read
-/// from its start by the pieces themselves, or reopened for a zip's
-/// central directory.
-struct Regular<'a> {
-    #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
-    path: &'a Path,
+/// from its start by the pieces themselves, or by a zip's central
+/// directory.
+struct Regular {
     file: Arc<File>,
     len: u64,
 }
@@ -142,7 +138,7 @@ impl Reading<'_> {
         sink: &mut Sink<'_, '_>,
         src: Source,
         reader: Box<dyn Read + '_>,
-        regular: Option<&Regular<'_>>,
+        regular: Option<&Regular>,
         explicit: bool,
         depth: u32,
     ) -> io::Result<bool> {
@@ -177,20 +173,28 @@ impl Reading<'_> {
                 let whole = io::Cursor::new(head).chain(r);
                 let each = |m: Member<'_>| -> io::Result<bool> {
                     let inner = src.member(&m.name);
-                    let budget = std::rc::Rc::clone(&self.budget);
-                    let capped = Capped::new(m.reader, budget, self.ctx.max_decompressed);
-                    let read =
-                        self.source(pipe, sink, inner, Box::new(capped), None, false, depth + 1)?;
+                    // What the archive decoded counts against the budget;
+                    // a tar member's bytes were counted by the decoder of a
+                    // compressed tar, if any.
+                    let reader: Box<dyn Read + '_> = if m.decoded {
+                        let budget = std::rc::Rc::clone(&self.budget);
+                        Box::new(Capped::new(m.reader, budget, self.ctx.max_decompressed))
+                    } else {
+                        m.reader
+                    };
+                    let read = self.source(pipe, sink, inner, reader, None, false, depth + 1)?;
                     // A member cut short leaves the archive's stream
                     // broken: its error was the archive's.
                     Ok(read && !pipe.closed)
                 };
                 let read = match a {
                     Archive::Tar => tar_members(whole, each),
-                    Archive::Zip => {
-                        let file = regular.map(|r| File::open(r.path)).transpose()?;
-                        zip_members(file, whole, each)
-                    }
+                    // A file is read through its central directory, on a
+                    // handle of its own (the zip reader seeks).
+                    Archive::Zip => match regular.map(|r| r.file.try_clone()).transpose() {
+                        Ok(file) => zip_members(file, whole, each),
+                        Err(e) => Err(e),
+                    },
                 };
                 if let Err(e) = read {
                     // After the members read before it.
@@ -222,7 +226,7 @@ impl Reading<'_> {
             Kind::Mbox => pipe.mail(sink, head, &mut r, true),
             Kind::Message => pipe.mail(sink, head, &mut r, false),
         };
-        match read {
+        match read? {
             Ok(bytes) => {
                 pipe.end(sink, bytes)?;
                 Ok(true)

@@ -30,7 +30,6 @@ pub struct Pipeline<'p, 's> {
     /// Results in order from `head`; `None` while a piece is in work.
     queue: VecDeque<Option<Done>>,
     head: u64,
-    in_flight: usize,
     limit: usize,
     /// The source being printed, and where its links stand.
     src: Option<Source>,
@@ -39,6 +38,10 @@ pub struct Pipeline<'p, 's> {
     printed: u64,
     /// Reading the source failed: the rest of its pieces are not printed.
     broken: bool,
+    /// The source was skipped as binary.
+    binary: bool,
+    /// Links of the source found (before filters of the printer).
+    seen: u64,
     /// Buffers of pieces printed, for the next pieces' bytes.
     spare: Vec<Vec<u8>>,
     /// Bytes of the source printed, and where they are told.
@@ -65,7 +68,6 @@ impl<'p, 's> Pipeline<'p, 's> {
             rx,
             queue: VecDeque::new(),
             head: 0,
-            in_flight: 0,
             // Two pieces a thread keep every thread busy while this one
             // reads and prints.
             limit: (2 * threads).clamp(2, 16),
@@ -74,6 +76,8 @@ impl<'p, 's> Pipeline<'p, 's> {
             line: 1,
             printed: 0,
             broken: false,
+            binary: false,
+            seen: 0,
             spare: Vec::new(),
             done: 0,
             tick,
@@ -113,7 +117,7 @@ impl<'p, 's> Pipeline<'p, 's> {
         sink: &mut Sink<'_, '_>,
         mut buf: Vec<u8>,
         r: &mut dyn Read,
-    ) -> Result<u64, (u64, io::Error)> {
+    ) -> io::Result<Outcome> {
         let (before, after) = self.ctx.finder.piece_margins();
         let size = self.ctx.piece_size;
         // `buf[0]` is at offset `buf_start`.
@@ -141,10 +145,9 @@ impl<'p, 's> Pipeline<'p, 's> {
             window.extend_from_slice(&buf[base - buf_start..top - buf_start]);
             let at_end = input.eof && top == end;
             let piece = Piece::new(window, base, cut..cut_end, at_end);
-            self.submit(sink, Job::Text(piece))
-                .map_err(|e| (end as u64, e))?;
+            self.submit(sink, Job::Text(piece))?;
             if cut_end == end && input.eof || self.closed {
-                return input.result(end as u64);
+                return Ok(input.result(end as u64));
             }
             cut = cut_end;
             // Drop what no later window holds.
@@ -164,7 +167,7 @@ impl<'p, 's> Pipeline<'p, 's> {
         mut buf: Vec<u8>,
         r: &mut dyn Read,
         mbox: bool,
-    ) -> Result<u64, (u64, io::Error)> {
+    ) -> io::Result<Outcome> {
         let size = self.ctx.piece_size;
         let mut input = Input::default();
         let mut start = 0u64;
@@ -181,11 +184,10 @@ impl<'p, 's> Pipeline<'p, 's> {
             let rest = buf.split_off(end);
             let bytes = std::mem::replace(&mut buf, rest);
             let len = bytes.len() as u64;
-            self.submit(sink, Job::Mail { bytes, start, mbox })
-                .map_err(|e| (start + len, e))?;
+            self.submit(sink, Job::Mail { bytes, start, mbox })?;
             start += len;
             if cut.is_none() || self.closed {
-                return input.result(start + buf.len() as u64);
+                return Ok(input.result(start + buf.len() as u64));
             }
         }
     }
@@ -229,7 +231,9 @@ impl<'p, 's> Pipeline<'p, 's> {
     /// Hands a piece to the pool (or does it here), then prints what is
     /// done in order.
     fn submit(&mut self, sink: &mut Sink<'_, '_>, job: Job) -> io::Result<()> {
-        while self.in_flight >= self.limit {
+        // Pieces done but not yet printed (behind a slow one) hold their
+        // buffers too: the bound is on all pieces not yet printed.
+        while self.queue.len() >= self.limit {
             self.wait_one(sink)?;
         }
         let seq = self.head + self.queue.len() as u64;
@@ -237,17 +241,16 @@ impl<'p, 's> Pipeline<'p, 's> {
         match self.scope {
             Some(scope) => {
                 let (ctx, tx) = (self.ctx, self.tx.clone());
-                self.in_flight += 1;
                 scope.spawn(move |_| {
                     // (The receiver outlives the scope's work.)
-                    let _ = tx.send((seq, work::run(ctx, job)));
+                    let _ = tx.send((seq, run(ctx, job)));
                 });
                 while let Ok((seq, done)) = self.rx.try_recv() {
                     self.place(seq, done);
                 }
             }
             None => {
-                let done = work::run(self.ctx, job);
+                let done = run(self.ctx, job);
                 self.queue[(seq - self.head) as usize] = Some(done);
             }
         }
@@ -260,7 +263,6 @@ impl<'p, 's> Pipeline<'p, 's> {
     }
 
     fn place(&mut self, seq: u64, done: Done) {
-        self.in_flight -= 1;
         self.queue[(seq - self.head) as usize] = Some(done);
     }
 
@@ -299,6 +301,8 @@ impl<'p, 's> Pipeline<'p, 's> {
                 self.line = 1;
                 self.printed = 0;
                 self.broken = false;
+                self.binary = false;
+                self.seen = 0;
                 self.done = 0;
             }
             Done::Text { mut piece, recs } => {
@@ -336,6 +340,7 @@ impl<'p, 's> Pipeline<'p, 's> {
             Done::Binary { explicit } => {
                 let name = self.src.as_ref().map_or("", |s| &s.shown);
                 sink.binary(explicit, name);
+                self.binary = true;
             }
             Done::Failed(why) => {
                 let name = self.src.as_ref().map_or("", |s| &s.shown);
@@ -343,8 +348,12 @@ impl<'p, 's> Pipeline<'p, 's> {
                 self.broken = true;
             }
             Done::End { bytes } => {
-                sink.tally.files += 1;
-                sink.tally.bytes += bytes;
+                // Counted as a file read whole is: not when binary, nor
+                // when it failed before any link.
+                if !self.binary && (!self.broken || self.seen > 0) {
+                    sink.tally.files += 1;
+                    sink.tally.bytes += bytes;
+                }
                 if let Some(src) = &self.src {
                     if !self.closed && !sink.printer.end_file(sink.out, src, self.printed)? {
                         self.closed = true;
@@ -373,6 +382,7 @@ impl<'p, 's> Pipeline<'p, 's> {
     }
 
     fn print(&mut self, sink: &mut Sink<'_, '_>, r: &Rec) -> io::Result<()> {
+        self.seen += 1;
         let Some(src) = &self.src else {
             return Ok(());
         };
@@ -425,6 +435,18 @@ fn next_from_line(
     }
 }
 
+/// How reading one input ended: the bytes read, or them and the error
+/// that stopped the reading (the text before it was scanned). An error in
+/// writing the output is not this: it ends the run.
+pub type Outcome = Result<u64, (u64, io::Error)>;
+
+/// A piece's work; a panic in it (a bug: the library never panics on
+/// input) is the input's error, not a hang of the printing thread.
+fn run(ctx: &Ctx<'_>, job: Job) -> Done {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work::run(ctx, job)))
+        .unwrap_or_else(|_| Done::Failed("a scanning thread panicked (a bug in urlx)".into()))
+}
+
 /// The reading of one input: at its end, or stopped by an error.
 #[derive(Default)]
 struct Input {
@@ -456,7 +478,7 @@ impl Input {
         }
     }
 
-    fn result(self, bytes: u64) -> Result<u64, (u64, io::Error)> {
+    fn result(self, bytes: u64) -> Outcome {
         match self.error {
             None => Ok(bytes),
             Some(e) => Err((bytes, e)),

@@ -159,7 +159,8 @@ fn mail_piece(
         pos = r.start;
         let m = ctx.finder.message_links(bytes, r, line);
         done.skipped += m.skipped as u64;
-        done.warnings.extend(m.warnings);
+        done.warnings
+            .extend(m.warnings.iter().map(|w| shift_byte_offset(w, start)));
         let info = Arc::new(m.info);
         for (l, _) in m.links {
             if ctx.filters.keep(&l) {
@@ -172,6 +173,21 @@ fn mail_piece(
     done.newlines = line - 1 + memchr::memchr_iter(b'\n', &bytes[pos..]).count() as u64;
     done.buf = buf;
     done
+}
+
+/// A mail warning ("... at byte N ...", N an offset in the buffer it was
+/// read from) with N moved by `by`, the buffer's offset in the input.
+fn shift_byte_offset(w: &str, by: u64) -> String {
+    const AT: &str = "at byte ";
+    let Some(i) = w.find(AT) else {
+        return w.to_owned();
+    };
+    let digits = &w[i + AT.len()..];
+    let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+    match digits[..n].parse::<u64>() {
+        Ok(v) => format!("{}{}{}", &w[..i + AT.len()], v + by, &digits[n..]),
+        Err(_) => w.to_owned(),
+    }
 }
 
 /// The text piece of a file whose nominal bytes are `from..to`: its cuts
@@ -300,4 +316,22 @@ fn read_at(file: &File, offset: u64, n: u64, buf: &mut Vec<u8>) -> io::Result<()
             e
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shift_byte_offset;
+
+    #[test]
+    fn mail_warnings_are_placed_in_the_input() {
+        assert_eq!(
+            shift_byte_offset("multipart at byte 123 not closed: x", 1000),
+            "multipart at byte 1123 not closed: x"
+        );
+        assert_eq!(
+            shift_byte_offset("bad base64 at byte 7", 3),
+            "bad base64 at byte 10"
+        );
+        assert_eq!(shift_byte_offset("no offset", 3), "no offset");
+    }
 }
