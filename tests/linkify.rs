@@ -145,7 +145,131 @@ fn osc8_hyperlinks() {
         &Options::default(),
     )
     .unwrap();
-    assert_eq!(out, b"a <URL:\x1b]8;;http://x.example/\x1b\\http://x.ex\n  ample/\x1b]8;;\x1b\\> b javascript:x");
+    assert_eq!(out, b"a <URL:\x1b]8;id=urlx-1;http://x.example/\x1b\\http://x.ex\n  ample/\x1b]8;;\x1b\\> b javascript:x");
+}
+
+/// Hostile terminal text (CONTRACT C-S5): escape sequences of every kind
+/// a terminal obeys, raw and as C1 controls, around and inside links.
+const HOSTILE: &[&[u8]] = &[
+    // A forged hyperlink: the text says bank, the link goes elsewhere.
+    b"pay at \x1b]8;;https://evil.example/\x1b\\https://bank.example/\x1b]8;;\x1b\\ today",
+    // CSI: clear the screen, move the cursor, colour.
+    b"\x1b[2J\x1b[1;1H\x1b[31m http://a.example/\x1b[0m \x1b[1mhttp://h.example/",
+    // OSC 0 and 2 (titles, BEL and ST ends), OSC 52 (the clipboard).
+    b"\x1b]0;pwned\x07 see http://b.example/ \x1b]2;t\x1b\\ \x1b]52;c;cm0gLXJmIH4=\x07",
+    // DCS, and C1 controls as characters (UTF-8) and as bytes.
+    b"\x1bP1$r\x1b\\ \xc2\x9b2J \xc2\x9d0;t\xc2\x9c \x9b2J \x9d0;t\x9c http://c.example/",
+    // An escape sequence inside a wrapper, and ESC at the very end.
+    b"<http://d.example/\x1b[2J\n  x> and <URL:http://e.exa\n  mple/>\x1b",
+    // A lone CR (overwrites the line), BEL, DEL, NUL.
+    b"http://f.example/\rhttp://g.example/\x07\x7f\x00 end",
+];
+
+/// Checks that every ESC in `out` starts one of the OSC 8 writer's own
+/// sequences, an open (`ESC ] 8 ; id=urlx-N ; URL ESC \` with an ASCII
+/// URL) or a close (`ESC ] 8 ; ; ESC \`), opens and closes alternating;
+/// that no C1 control and no BEL is left; returns the opens.
+fn own_sequences(out: &[u8]) -> usize {
+    let s = String::from_utf8_lossy(out);
+    assert!(
+        !s.chars()
+            .any(|c| ('\u{80}'..='\u{9f}').contains(&c) || c == '\x07'),
+        "a control is left in {s:?}"
+    );
+    for chunk in out.utf8_chunks() {
+        assert!(
+            !chunk.invalid().iter().any(|b| (0x80..=0x9f).contains(b)),
+            "a C1 byte is left in {s:?}"
+        );
+    }
+    let (mut opens, mut open) = (0, false);
+    let mut rest = &out[..];
+    while let Some(i) = rest.iter().position(|&b| b == 0x1b) {
+        rest = &rest[i..];
+        if let Some(r) = rest.strip_prefix(b"\x1b]8;;\x1b\\") {
+            assert!(open, "a close without an open in {s:?}");
+            open = false;
+            rest = r;
+            continue;
+        }
+        let r = rest
+            .strip_prefix(b"\x1b]8;id=urlx-")
+            .unwrap_or_else(|| panic!("an escape sequence of the text's own in {s:?}"));
+        let end = r.windows(2).position(|w| w == b"\x1b\\").unwrap();
+        let (id, url) = std::str::from_utf8(&r[..end])
+            .unwrap()
+            .split_once(';')
+            .unwrap();
+        assert!(!open, "an open inside a link in {s:?}");
+        opens += 1;
+        assert_eq!(id, opens.to_string());
+        assert!(
+            url.bytes().all(|b| b.is_ascii_graphic()),
+            "the target {url:?} is not ASCII"
+        );
+        open = true;
+        rest = &r[end + 2..];
+    }
+    assert!(!open, "a link left open in {s:?}");
+    opens
+}
+
+#[test]
+fn c_s5_hostile_terminal_text_carries_no_sequence_but_the_links() {
+    let finder = urlx::Finder::new();
+    let opts = Options::default();
+    let mut total = 0;
+    for text in HOSTILE {
+        let mut out = Vec::new();
+        let found = write_osc8(&mut out, &finder, text, &opts).unwrap();
+        let linked = finder.links(*text).filter(|l| opts.allows_link(l)).count();
+        assert!(found >= linked, "{text:?}");
+        assert_eq!(own_sequences(&out), linked, "{text:?}");
+        total += linked;
+    }
+    assert!(total >= 8, "{total}");
+    // The forged link's text is shown with its escapes, not obeyed.
+    let mut out = Vec::new();
+    write_osc8(&mut out, &finder, HOSTILE[0], &opts).unwrap();
+    let s = String::from_utf8(out).unwrap();
+    assert!(
+        s.starts_with("pay at ^[]8;;\x1b]8;id=urlx-1;https://evil.example/"),
+        "{s}"
+    );
+    // An IRI's target is its ASCII form; the text shows it as written.
+    let mut out = Vec::new();
+    write_osc8(
+        &mut out,
+        &finder,
+        "see http://bücher.example/ö".as_bytes(),
+        &opts,
+    )
+    .unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "see \x1b]8;id=urlx-1;http://xn--bcher-kva.example/%C3%B6\x1b\\http://bücher.example/ö\x1b]8;;\x1b\\"
+    );
+    // The opt-out writes trusted text as it is.
+    let raw = Options {
+        raw_controls: true,
+        ..Options::default()
+    };
+    let mut out = Vec::new();
+    write_osc8(&mut out, &finder, b"\x1b[1m http://a.example/\x1b[0m", &raw).unwrap();
+    assert!(out.starts_with(b"\x1b[1m \x1b]8;id=urlx-1;"), "{out:?}");
+}
+
+#[test]
+fn c_s5_the_command_shows_the_texts_escapes() {
+    for text in HOSTILE {
+        let (_, out) = urlx_cmd(&["--hyperlink"], text);
+        let linked = urlx::find(*text)
+            .filter(|l| Options::default().allows_link(l))
+            .count();
+        assert_eq!(own_sequences(out.as_bytes()), linked, "{text:?}");
+    }
+    let (_, out) = urlx_cmd(&["--hyperlink", "--raw-controls"], b"\x1b[1mx\n");
+    assert_eq!(out, "\x1b[1mx\n");
 }
 
 fn urlx_cmd(args: &[&str], input: &[u8]) -> (i32, String) {
@@ -175,7 +299,7 @@ fn command_html_page_and_hyperlink() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "see \x1b]8;;http://a.example/\x1b\\http://a.example/\x1b]8;;\x1b\\\n"
+        "see \x1b]8;id=urlx-1;http://a.example/\x1b\\http://a.example/\x1b]8;;\x1b\\\n"
     );
     let (code, _) = urlx_cmd(&["--hyperlink"], b"nothing\n");
     assert_eq!(code, 1);

@@ -185,9 +185,18 @@ pub struct ScanArgs {
     pub html_page: bool,
 
     /// Write the text back with terminal hyperlinks (OSC 8) on its URLs.
-    /// Example: urlx --hyperlink msg | less -R
+    /// The text's own control characters are shown as less shows them (ESC
+    /// as ^[), so that a message cannot forge a link, clear the screen or
+    /// set the title. Example: urlx --hyperlink msg | less -R
     #[arg(long, conflicts_with_all = ["json", "count", "only_url"])]
     pub hyperlink: bool,
+
+    /// With --hyperlink: write the text's control characters and escape
+    /// sequences as they are. Only for text you wrote or trust: a message's
+    /// escape sequences then reach the terminal. Example:
+    /// my-report | urlx --hyperlink --raw-controls
+    #[arg(long, requires = "hyperlink")]
+    pub raw_controls: bool,
 
     /// Read compressed files as they are, not decoded. By default a file
     /// compressed with gzip, bzip2, xz or zstd (known by its first bytes,

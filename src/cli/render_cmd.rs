@@ -16,7 +16,10 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
             return Ok(ExitStatus::Error);
         }
     };
-    let opts = urlx::linkify::Options::default();
+    let opts = urlx::linkify::Options {
+        raw_controls: args.raw_controls,
+        ..Default::default()
+    };
     let (inputs, _, errors) = walk::inputs(
         &args.paths,
         &walk::Options {

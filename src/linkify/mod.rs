@@ -6,7 +6,9 @@
 //!   the text is what the reader saw, line breaks included: a URL wrapped
 //!   across lines is one link.
 //! - [`write_osc8`]: the text as it was, with terminal hyperlinks (OSC 8)
-//!   for pagers such as `less -R`.
+//!   for pagers such as `less -R`; the text's own control characters are
+//!   shown, not obeyed ([`write_visible`], C-S5), so that the only escape
+//!   sequences written are the hyperlinks'.
 //!
 //! Only an allow-list of schemes becomes a link (CONTRACT C-S1);
 //! `javascript:`, `data:` and `vbscript:` never do, whatever the list
@@ -17,12 +19,14 @@
 #![forbid(unsafe_code)]
 
 mod deceptive;
+mod terminal;
 
 use std::io::{self, Write};
 
 use crate::{Finder, Link};
 
 pub use deceptive::{deception, Deception};
+pub use terminal::write_visible;
 
 /// Schemes that never become links, whatever the options say.
 const NEVER: &[&str] = &["javascript", "data", "vbscript"];
@@ -43,6 +47,11 @@ pub struct Options {
     #[allow(clippy::type_complexity)]
     pub render:
         Option<Box<dyn Fn(&Link<'_>, &str, &str, &mut dyn Write) -> io::Result<()> + Send + Sync>>,
+    /// [`write_osc8`] writes the text's control characters as they are,
+    /// escape sequences included: only for text known to be trusted (text
+    /// urlx's caller wrote itself). Default `false`: they are shown
+    /// ([`write_visible`]).
+    pub raw_controls: bool,
 }
 
 impl Default for Options {
@@ -59,6 +68,7 @@ impl Default for Options {
             target: None,
             class: None,
             render: None,
+            raw_controls: false,
         }
     }
 }
@@ -135,10 +145,24 @@ pub fn write_html(
 /// its URL (for `less -R` and terminals that follow them). Returns how many
 /// URLs the text holds.
 ///
+/// The only escape sequences written are the hyperlinks' (CONTRACT C-S5):
+/// the text's control characters other than tab and line ends are shown
+/// ([`write_visible`]: ESC as `^[`), unless [`Options::raw_controls`]. The
+/// target is the URL's ASCII form (an IRI's non-ASCII characters
+/// percent-encoded, its host in punycode), and each link has an `id`
+/// (`urlx-1`, `urlx-2`, ... in the text's order), so that a terminal takes
+/// a link wrapped over lines as one.
+///
 /// ```
 /// let mut out = Vec::new();
-/// urlx::linkify::write_osc8(&mut out, &urlx::Finder::new(), b"see http://a.example/ now", &Default::default()).unwrap();
-/// assert_eq!(out, b"see \x1b]8;;http://a.example/\x1b\\http://a.example/\x1b]8;;\x1b\\ now");
+/// // A forged hyperlink in the text is shown, and its URL is a link to itself.
+/// let text = "see http://例え.jp/ \x1b]8;;http://evil/\x1b\\bank\x1b]8;;\x1b\\";
+/// urlx::linkify::write_osc8(&mut out, &urlx::Finder::new(), text.as_bytes(), &Default::default()).unwrap();
+/// assert_eq!(
+///     String::from_utf8(out).unwrap(),
+///     "see \x1b]8;id=urlx-1;http://xn--r8jz45g.jp/\x1b\\http://例え.jp/\x1b]8;;\x1b\\ \
+///      ^[]8;;\x1b]8;id=urlx-2;http://evil/\x1b\\http://evil/\x1b]8;;\x1b\\^[\\bank^[]8;;^[\\"
+/// );
 /// ```
 pub fn write_osc8(
     w: &mut dyn Write,
@@ -146,20 +170,22 @@ pub fn write_osc8(
     text: &[u8],
     opts: &Options,
 ) -> io::Result<usize> {
-    interleave(
-        w,
-        finder,
-        text,
-        opts,
-        |w, plain| w.write_all(plain),
-        |w, l| {
-            // URLs hold no control characters (the parser refuses them), so
-            // none can end the escape sequence early.
-            write!(w, "\x1b]8;;{}\x1b\\", l.as_str())?;
-            w.write_all(&text[l.span()])?;
-            w.write_all(b"\x1b]8;;\x1b\\")
-        },
-    )
+    let shown = |w: &mut dyn Write, bytes: &[u8]| {
+        if opts.raw_controls {
+            w.write_all(bytes)
+        } else {
+            write_visible(w, bytes)
+        }
+    };
+    let mut n = 0;
+    interleave(w, finder, text, opts, shown, |w, l| {
+        n += 1;
+        // The ASCII form holds no control character nor space (the parser
+        // refuses them), so nothing in it can end the sequence early.
+        write!(w, "\x1b]8;id=urlx-{n};{}\x1b\\", l.uri().to_ascii())?;
+        shown(w, &text[l.span()])?;
+        w.write_all(b"\x1b]8;;\x1b\\")
+    })
 }
 
 /// The walk both writers share: the text between links through `plain`,
