@@ -75,7 +75,7 @@ pub mod uri;
 pub use delimit::Form;
 #[cfg(feature = "mail")]
 pub use find::MessageLinks;
-pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links};
+pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links, LINKABLE};
 pub use piece::{Joined, Piece, Seam};
 pub use stream::StreamLinks;
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};

@@ -124,8 +124,8 @@ fn attributes_and_callback() {
         "<a href=\"http://a.example/\" class=\"u&quot;x\" target=\"_blank\">http://a.example/</a>"
     );
     let opts = Options {
-        render: Some(Box::new(|l, href, text, w| {
-            write!(w, "[{text}]({href}) {}", l.form())
+        render: Some(std::sync::Arc::new(|r, w| {
+            write!(w, "[{}]({}) {}", r.text, r.href, r.link.form())
         })),
         ..Options::default()
     };
@@ -133,6 +133,28 @@ fn attributes_and_callback() {
         html("<http://a.example/?a&b>", &opts),
         "&lt;[http://a.example/?a&amp;b](http://a.example/?a&amp;b) angle&gt;"
     );
+    // The callback gets the number among the links written and the
+    // deception verdict; the count is of links written (the refused
+    // `javascript:` is neither numbered nor counted).
+    let opts = Options {
+        render: Some(std::sync::Arc::new(|r, w| {
+            let d = r.deception.map_or("-".to_owned(), |d| d.to_string());
+            write!(w, "#{} {} ({d})", r.number, r.href)
+        })),
+        ..Options::default()
+    };
+    let mut out = Vec::new();
+    let text = b"<URL:javascript:alert(1)> http://ok.example/ http://www.bank.example@10.0.0.1/";
+    let n = urlx::linkify::write_html(&mut out, &urlx::Finder::new(), text, &opts).unwrap();
+    assert_eq!(n, 2);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "&lt;URL:javascript:alert(1)&gt; #1 http://ok.example/ (-) \
+         #2 http://www.bank.example@10.0.0.1/ (goes to 10.0.0.1 (the part before @ is not the host))"
+    );
+    // Options are Clone and Debug.
+    let copy = opts.clone();
+    assert!(format!("{copy:?}").contains("render: Some(\"Fn\")"));
 }
 
 #[test]
@@ -183,7 +205,7 @@ fn own_sequences(out: &[u8]) -> usize {
         );
     }
     let (mut opens, mut open) = (0, false);
-    let mut rest = &out[..];
+    let mut rest = out;
     while let Some(i) = rest.iter().position(|&b| b == 0x1b) {
         rest = &rest[i..];
         if let Some(r) = rest.strip_prefix(b"\x1b]8;;\x1b\\") {

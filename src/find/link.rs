@@ -94,6 +94,42 @@ impl<'h> Link<'h> {
         Uri::from_parts(&self.url, self.meta)
     }
 
+    /// Whether the link is safe to open or to make a link of: its scheme is
+    /// one of [`LINKABLE`] (the HTML writer's default list, CONTRACT C-S1).
+    /// A picker or a client that opens links asks this: the finder reports
+    /// every URL written, `javascript:` in `<URL:...>` too.
+    ///
+    /// ```
+    /// let mut links = urlx::find("<URL:javascript:alert(1)> <https://ok.example/>");
+    /// assert!(!links.next().unwrap().is_linkable());
+    /// assert!(links.next().unwrap().is_linkable());
+    /// ```
+    pub fn is_linkable(&self) -> bool {
+        let scheme = self.uri().scheme().unwrap_or("");
+        LINKABLE.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+    }
+
+    /// The column counted in characters, for a picker or a terminal: the
+    /// characters of the link's line before it, plus one. `text` is the
+    /// input the link was found in (its offsets are into it); a byte that
+    /// is not UTF-8 counts as one character.
+    ///
+    /// ```
+    /// let text = "café: http://a.example/";
+    /// let link = urlx::find(text).next().unwrap();
+    /// assert_eq!((link.column(), link.char_column(text.as_bytes())), (8, 7));
+    /// ```
+    pub fn char_column(&self, text: &[u8]) -> u64 {
+        let start = self.start.min(text.len());
+        let line_start = start.saturating_sub(self.column.saturating_sub(1) as usize);
+        let before = &text[line_start..start];
+        let mut n = 0u64;
+        for chunk in before.utf8_chunks() {
+            n += chunk.valid().chars().count() as u64 + chunk.invalid().len() as u64;
+        }
+        n + 1
+    }
+
     /// A copy that owns its URL.
     pub fn into_owned(self) -> Link<'static> {
         Link {
@@ -121,6 +157,13 @@ impl<'h> Link<'h> {
         self.column = column;
     }
 }
+
+/// The schemes a link may be followed by (lower case): the web, mail, news
+/// and the RFC 1738 schemes that only fetch; never `javascript:`, `data:`,
+/// `vbscript:` or `file:`.
+pub const LINKABLE: &[&str] = &[
+    "http", "https", "ftp", "ftps", "mailto", "news", "nntp", "gopher", "telnet", "wais",
+];
 
 /// Writes a link found into `out` (`Finder::next_into`) and returns where
 /// its text ends.

@@ -43,8 +43,8 @@ mod search;
 mod www;
 
 pub use builder::{BuildError, FinderBuilder};
-pub use link::Link;
 pub(crate) use link::{make_link, put, with_prefix};
+pub use link::{Link, LINKABLE};
 pub(crate) use links::LineCounter;
 pub use links::Links;
 #[cfg(feature = "mail")]

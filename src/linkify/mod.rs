@@ -22,8 +22,9 @@ mod deceptive;
 mod terminal;
 
 use std::io::{self, Write};
+use std::sync::Arc;
 
-use crate::{Finder, Link};
+use crate::{Finder, Link, LINKABLE};
 
 pub use deceptive::{deception, Deception};
 pub use terminal::write_visible;
@@ -31,7 +32,27 @@ pub use terminal::write_visible;
 /// Schemes that never become links, whatever the options say.
 const NEVER: &[&str] = &["javascript", "data", "vbscript"];
 
+/// What the render callback ([`Options::render`]) is given for a link.
+#[derive(Debug)]
+pub struct Rendered<'a> {
+    /// The link.
+    pub link: &'a Link<'a>,
+    /// Its number among the links written: 1, 2, ... in the text's order
+    /// (a URL the scheme list refuses is not written and has none).
+    pub number: usize,
+    /// The href, escaped for an attribute.
+    pub href: &'a str,
+    /// The link's text as the reader saw it, HTML-escaped.
+    pub text: &'a str,
+    /// Why the link is deceptive (C-S2), if it is.
+    pub deception: Option<&'a Deception>,
+}
+
+/// A render callback: writes a link in place of `<a href=...>text</a>`.
+pub type Render = Arc<dyn Fn(&Rendered<'_>, &mut dyn Write) -> io::Result<()> + Send + Sync>;
+
 /// How links are written.
+#[derive(Clone)]
 pub struct Options {
     /// Schemes that may become links (lower case). Default: http, https,
     /// ftp, ftps, mailto, news, nntp, gopher, telnet, wais; `file` is off.
@@ -42,11 +63,11 @@ pub struct Options {
     pub target: Option<String>,
     /// The `class` attribute, if any.
     pub class: Option<String>,
-    /// Renders a link itself: gets the link, the escaped href and the
-    /// escaped text, and writes whatever it wants in their place.
-    #[allow(clippy::type_complexity)]
-    pub render:
-        Option<Box<dyn Fn(&Link<'_>, &str, &str, &mut dyn Write) -> io::Result<()> + Send + Sync>>,
+    /// Renders a link itself ([`write_html`]): gets the link, its number,
+    /// the escaped href and text and the deception verdict, and writes
+    /// whatever it wants in place of the whole `<a ...>text</a>`; the
+    /// class, rel, target and title are then the callback's to write.
+    pub render: Option<Render>,
     /// [`write_osc8`] writes the text's control characters as they are,
     /// escape sequences included: only for text known to be trusted (text
     /// urlx's caller wrote itself). Default `false`: they are shown
@@ -57,19 +78,26 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            schemes: [
-                "http", "https", "ftp", "ftps", "mailto", "news", "nntp", "gopher", "telnet",
-                "wais",
-            ]
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
+            schemes: LINKABLE.iter().map(|s| s.to_string()).collect(),
             rel: Some("nofollow noopener".into()),
             target: None,
             class: None,
             render: None,
             raw_controls: false,
         }
+    }
+}
+
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("schemes", &self.schemes)
+            .field("rel", &self.rel)
+            .field("target", &self.target)
+            .field("class", &self.class)
+            .field("render", &self.render.as_ref().map(|_| "Fn"))
+            .field("raw_controls", &self.raw_controls)
+            .finish()
     }
 }
 
@@ -96,32 +124,53 @@ impl Options {
 /// );
 /// ```
 pub fn html(text: &str, opts: &Options) -> String {
+    html_with(Finder::default_ref(), text, opts)
+}
+
+/// [`html`] with links found by `finder` (e-mail addresses, caps, schemes
+/// of its own).
+///
+/// ```
+/// let finder = urlx::FinderBuilder::new().email(true).build().unwrap();
+/// let h = urlx::linkify::html_with(&finder, "ask a@b.example", &Default::default());
+/// assert_eq!(h, "ask <a href=\"mailto:a@b.example\" rel=\"nofollow noopener\">a@b.example</a>");
+/// ```
+pub fn html_with(finder: &Finder, text: &str, opts: &Options) -> String {
     let mut out = Vec::with_capacity(text.len() + text.len() / 4);
     // Writing to a Vec cannot fail.
-    let _ = write_html(&mut out, Finder::default_ref(), text.as_bytes(), opts);
+    let _ = write_html(&mut out, finder, text.as_bytes(), opts);
     String::from_utf8(out).unwrap_or_default()
 }
 
 /// Streams `text` as HTML into `w`, links found by `finder`. Invalid UTF-8
-/// is written as U+FFFD. Returns how many URLs the text holds, linked or
-/// refused.
+/// is written as U+FFFD. Returns how many links were written: a URL whose
+/// scheme the options refuse stays text and is not counted, so the count
+/// and the numbers the render callback gets are those a reader sees.
 pub fn write_html(
     w: &mut dyn Write,
     finder: &Finder,
     text: &[u8],
     opts: &Options,
 ) -> io::Result<usize> {
-    interleave(w, finder, text, opts, escape_text, |w, l| {
+    interleave(w, finder, text, opts, escape_text, |w, l, number| {
         let href = escape_attr_string(l.as_str());
         let mut shown = Vec::new();
         escape_text(&mut shown, &text[l.span()])?;
         let shown = String::from_utf8_lossy(&shown).into_owned();
+        let deceptive = deception(&l.uri());
         if let Some(render) = &opts.render {
-            return render(l, &href, &shown, w);
+            let r = Rendered {
+                link: l,
+                number,
+                href: &href,
+                text: &shown,
+                deception: deceptive.as_ref(),
+            };
+            return render(&r, w);
         }
         write!(w, "<a href=\"{href}\"")?;
         let mut class = opts.class.clone();
-        if let Some(d) = deception(&l.uri()) {
+        if let Some(d) = deceptive {
             class = Some(match class {
                 Some(c) => format!("{c} urlx-deceptive"),
                 None => "urlx-deceptive".into(),
@@ -143,7 +192,7 @@ pub fn write_html(
 
 /// Writes `text` back as it was, each link an OSC 8 terminal hyperlink to
 /// its URL (for `less -R` and terminals that follow them). Returns how many
-/// URLs the text holds.
+/// links were written (as [`write_html`] counts them).
 ///
 /// The only escape sequences written are the hyperlinks' (CONTRACT C-S5):
 /// the text's control characters other than tab and line ends are shown
@@ -177,9 +226,7 @@ pub fn write_osc8(
             write_visible(w, bytes)
         }
     };
-    let mut n = 0;
-    interleave(w, finder, text, opts, shown, |w, l| {
-        n += 1;
+    interleave(w, finder, text, opts, shown, |w, l, n| {
         // The ASCII form holds no control character nor space (the parser
         // refuses them), so nothing in it can end the sequence early.
         write!(w, "\x1b]8;id=urlx-{n};{}\x1b\\", l.uri().to_ascii())?;
@@ -189,29 +236,29 @@ pub fn write_osc8(
 }
 
 /// The walk both writers share: the text between links through `plain`,
-/// each link the options allow through `link` (a refused one stays text).
-/// Returns the number of links found.
+/// each link the options allow through `link` with its number (a refused
+/// one stays text). Returns the number of links written.
 fn interleave(
     w: &mut dyn Write,
     finder: &Finder,
     text: &[u8],
     opts: &Options,
     mut plain: impl FnMut(&mut dyn Write, &[u8]) -> io::Result<()>,
-    mut link: impl FnMut(&mut dyn Write, &Link<'_>) -> io::Result<()>,
+    mut link: impl FnMut(&mut dyn Write, &Link<'_>, usize) -> io::Result<()>,
 ) -> io::Result<usize> {
     let mut pos = 0;
-    let mut found = 0;
+    let mut written = 0;
     for l in finder.links(text) {
-        found += 1;
         if !opts.allows_link(&l) {
             continue;
         }
+        written += 1;
         plain(w, &text[pos..l.start()])?;
-        link(w, &l)?;
+        link(w, &l, written)?;
         pos = l.end();
     }
     plain(w, &text[pos..])?;
-    Ok(found)
+    Ok(written)
 }
 
 /// HTML-escapes text: `&`, `<`, `>`, `"`, `'`; control characters other
