@@ -33,6 +33,8 @@ const HOSTILE: &[&str] = &[
     "\u{0}\u{1b}[31m http://g.example/\u{7f} \u{202e}http://h.example/",
     "http://www.bank.example@10.0.0.1/ http://0x7f.1/ http://p\u{430}ypal.example/",
     "mailto:joe@i.example?subject=<script>alert(15)</script> news:comp.lang.c",
+    // A quoted, wrapped URL: one anchor a line, both to the whole URL.
+    "> see <http://j.example/long/\n> path/x> and\n>> <URL:http://k.exa\n>>   mple/>",
 ];
 
 /// The browser; a failure when none is installed.
@@ -105,7 +107,8 @@ fn run_page(browser: &Path, cases: &[Vec<u8>], name: &str) -> serde_json::Value 
     serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"))
 }
 
-/// What the extractor reports and the linkifier may link, per case.
+/// What the extractor reports and the linkifier may link, per case: each
+/// URL once for each line of its text (an anchor a line, C-W1).
 fn expected(cases: &[Vec<u8>]) -> Vec<Vec<String>> {
     let opts = Options::default();
     cases
@@ -113,7 +116,10 @@ fn expected(cases: &[Vec<u8>]) -> Vec<Vec<String>> {
         .map(|c| {
             urlx::find(c)
                 .filter(|l| opts.allows_link(l))
-                .map(|l| l.as_str().to_owned())
+                .flat_map(|l| {
+                    let n = l.segments(c).len();
+                    std::iter::repeat_n(l.as_str().to_owned(), n)
+                })
                 .collect()
         })
         .collect()

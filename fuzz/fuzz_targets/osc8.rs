@@ -1,8 +1,8 @@
 //! The OSC 8 writer on any bytes (CONTRACT C-S5): every ESC it writes
 //! starts one of its own sequences (an open `ESC ] 8 ; id=urlx-N ; URL
 //! ESC \` with an ASCII URL, or the close `ESC ] 8 ; ; ESC \`), opens and
-//! closes alternate, one open for each link the options allow, numbered in
-//! order; no BEL, no C1 control (as a character or a byte) is left; and
+//! closes alternate, one open for each line of each link the options allow
+//! (`Link::segments`), the lines of a link with one id, ids in order; no BEL, no C1 control (as a character or a byte) is left; and
 //! the text, its sequences taken out and the shown controls read back, is
 //! the input. The first byte switches e-mail links and the scheme list.
 #![no_main]
@@ -17,7 +17,7 @@ fn strip(out: &[u8]) -> (Vec<u8>, usize) {
     for chunk in out.utf8_chunks() {
         assert!(!chunk.invalid().iter().any(|b| (0x80..=0x9f).contains(b)));
     }
-    let (mut text, mut opens, mut open) = (Vec::new(), 0, false);
+    let (mut text, mut opens, mut open, mut ids) = (Vec::new(), 0, false, 0);
     let mut rest = out;
     while let Some(i) = rest.iter().position(|&b| b == 0x1b) {
         text.extend_from_slice(&rest[..i]);
@@ -33,7 +33,9 @@ fn strip(out: &[u8]) -> (Vec<u8>, usize) {
         let (id, url) = std::str::from_utf8(&r[..end]).unwrap().split_once(';').unwrap();
         assert!(!open);
         opens += 1;
-        assert_eq!(id, opens.to_string());
+        let id: usize = id.parse().unwrap();
+        assert!(id == ids || id == ids + 1, "ids in order");
+        ids = id;
         assert!(url.bytes().all(|b| b.is_ascii_graphic()), "{url:?}");
         open = true;
         rest = &r[end + 2..];
@@ -59,8 +61,12 @@ fuzz_target!(|data: &[u8]| {
     let mut out = Vec::new();
     urlx::linkify::write_osc8(&mut out, &finder, text, &opts).unwrap();
     let (shown, opens) = strip(&out);
-    let linked = finder.links(text).filter(|l| opts.allows_link(l)).count();
-    assert_eq!(opens, linked);
+    let lines: usize = finder
+        .links(text)
+        .filter(|l| opts.allows_link(l))
+        .map(|l| l.segments(text).len())
+        .sum();
+    assert_eq!(opens, lines);
     // The text between the sequences is the input as `write_visible`
     // shows it.
     let mut want = Vec::new();

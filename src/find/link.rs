@@ -109,6 +109,46 @@ impl<'h> Link<'h> {
         LINKABLE.iter().any(|s| s.eq_ignore_ascii_case(scheme))
     }
 
+    /// The link's text, line by line: one byte range per line its span
+    /// covers, without the quote prefix (`>`), the indentation or the
+    /// trailing blanks of a line a wrapped URL continues on, and without
+    /// the line break. A client that renders quoted text line by line
+    /// (a blockquote per quote level) makes one anchor of each, all to the
+    /// same URL. `text` is the input the link was found in. A link on one
+    /// line has one segment, its span.
+    ///
+    /// ```
+    /// let text = "> see <http://a.example/long/\n>    path/x>\n";
+    /// let link = urlx::find(text).next().unwrap();
+    /// let parts: Vec<&str> = link.segments(text.as_bytes()).into_iter().map(|r| &text[r]).collect();
+    /// assert_eq!(parts, ["http://a.example/long/", "path/x"]);
+    /// ```
+    pub fn segments(&self, text: &[u8]) -> Vec<Range<usize>> {
+        let end = self.end.min(text.len());
+        let mut out = Vec::new();
+        let mut at = self.start.min(end);
+        loop {
+            let line_end = memchr::memchr(b'\n', &text[at..end]).map_or(end, |k| at + k);
+            // Blanks (and a CR) before the break are the break's.
+            let mut e = line_end;
+            while e > at && matches!(text[e - 1], b' ' | b'\t' | b'\r') {
+                e -= 1;
+            }
+            if e > at {
+                out.push(at..e);
+            }
+            if line_end == end {
+                return out;
+            }
+            // The next line's quote prefix and indentation: no URL holds
+            // `>` or a blank.
+            at = line_end + 1;
+            while at < end && matches!(text[at], b'>' | b' ' | b'\t') {
+                at += 1;
+            }
+        }
+    }
+
     /// The column counted in characters, for a picker or a terminal: the
     /// characters of the link's line before it, plus one. `text` is the
     /// input the link was found in (its offsets are into it); a byte that

@@ -3,8 +3,10 @@
 //! - [`html`] / [`write_html`]: every byte of text HTML-escaped, each link
 //!   `<a href="...">text</a>` where the href is the extracted URL (wrapped
 //!   URLs rejoined, `http://` before `www.`) escaped for an attribute, and
-//!   the text is what the reader saw, line breaks included: a URL wrapped
-//!   across lines is one link.
+//!   the text is what the reader saw. A URL wrapped across lines is one
+//!   anchor a line ([`Link::segments`]), all to the same URL: the line
+//!   break, a quote prefix and indentation stay outside the anchors, so a
+//!   client that puts each quote level in a blockquote can.
 //! - [`write_osc8`]: the text as it was, with terminal hyperlinks (OSC 8)
 //!   for pagers such as `less -R`; the text's own control characters are
 //!   shown, not obeyed ([`write_visible`], C-S5), so that the only escape
@@ -42,8 +44,12 @@ pub struct Rendered<'a> {
     pub number: usize,
     /// The href, escaped for an attribute.
     pub href: &'a str,
-    /// The link's text as the reader saw it, HTML-escaped.
+    /// The text of this line of the link (see [`Link::segments`]) as the
+    /// reader saw it, HTML-escaped.
     pub text: &'a str,
+    /// Which line of the link this is: 0 for its first. A link wrapped
+    /// over lines is rendered once for each, with the same number.
+    pub segment: usize,
     /// Why the link is deceptive (C-S2), if it is.
     pub deception: Option<&'a Deception>,
 }
@@ -154,28 +160,19 @@ pub fn write_html(
 ) -> io::Result<usize> {
     interleave(w, finder, text, opts, escape_text, |w, l, number| {
         let href = escape_attr_string(l.as_str());
-        let mut shown = Vec::new();
-        escape_text(&mut shown, &text[l.span()])?;
-        let shown = String::from_utf8_lossy(&shown).into_owned();
         let deceptive = deception(&l.uri());
-        if let Some(render) = &opts.render {
-            let r = Rendered {
-                link: l,
-                number,
-                href: &href,
-                text: &shown,
-                deception: deceptive.as_ref(),
-            };
-            return render(&r, w);
-        }
-        write!(w, "<a href=\"{href}\"")?;
+        // The opening tag every line of the link shares.
+        let mut open = format!("<a href=\"{href}\"");
         let mut class = opts.class.clone();
-        if let Some(d) = deceptive {
+        if let Some(d) = &deceptive {
             class = Some(match class {
                 Some(c) => format!("{c} urlx-deceptive"),
                 None => "urlx-deceptive".into(),
             });
-            write!(w, " title=\"{}\"", escape_attr_string(&d.to_string()))?;
+            open.push_str(&format!(
+                " title=\"{}\"",
+                escape_attr_string(&d.to_string())
+            ));
         }
         for (name, value) in [
             ("class", &class),
@@ -183,10 +180,35 @@ pub fn write_html(
             ("target", &opts.target),
         ] {
             if let Some(v) = value {
-                write!(w, " {name}=\"{}\"", escape_attr_string(v))?;
+                open.push_str(&format!(" {name}=\"{}\"", escape_attr_string(v)));
             }
         }
-        write!(w, ">{shown}</a>")
+        open.push('>');
+        // One anchor a line: the break, the quote prefix and the
+        // indentation between them stay text.
+        let mut at = l.start();
+        for (segment, seg) in l.segments(text).into_iter().enumerate() {
+            escape_text(w, &text[at..seg.start])?;
+            let mut shown = Vec::new();
+            escape_text(&mut shown, &text[seg.clone()])?;
+            let shown = String::from_utf8_lossy(&shown);
+            match &opts.render {
+                Some(render) => {
+                    let r = Rendered {
+                        link: l,
+                        number,
+                        href: &href,
+                        text: &shown,
+                        segment,
+                        deception: deceptive.as_ref(),
+                    };
+                    render(&r, w)?;
+                }
+                None => write!(w, "{open}{shown}</a>")?,
+            }
+            at = seg.end;
+        }
+        escape_text(w, &text[at..l.end()])
     })
 }
 
@@ -229,9 +251,18 @@ pub fn write_osc8(
     interleave(w, finder, text, opts, shown, |w, l, n| {
         // The ASCII form holds no control character nor space (the parser
         // refuses them), so nothing in it can end the sequence early.
-        write!(w, "\x1b]8;id=urlx-{n};{}\x1b\\", l.uri().to_ascii())?;
-        shown(w, &text[l.span()])?;
-        w.write_all(b"\x1b]8;;\x1b\\")
+        let target = l.uri().to_ascii();
+        // A hyperlink a line, one id: the terminal takes them as one link,
+        // and the break and quote prefix between them are not linked.
+        let mut at = l.start();
+        for seg in l.segments(text) {
+            shown(w, &text[at..seg.start])?;
+            write!(w, "\x1b]8;id=urlx-{n};{target}\x1b\\")?;
+            shown(w, &text[seg.clone()])?;
+            w.write_all(b"\x1b]8;;\x1b\\")?;
+            at = seg.end;
+        }
+        shown(w, &text[at..l.end()])
     })
 }
 
