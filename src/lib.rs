@@ -56,13 +56,16 @@
 //! Without default features the library needs only `memchr` and
 //! `unicode-segmentation`.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 #![deny(unsafe_code)]
+// docs.rs marks what a feature gates (`--cfg docsrs`).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod delimit;
 mod find;
 pub mod linkify;
 #[cfg(feature = "mail")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
 pub mod mail;
 mod piece;
 mod scan;
@@ -74,6 +77,7 @@ pub mod uri;
 
 pub use delimit::Form;
 #[cfg(feature = "mail")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
 pub use find::MessageLinks;
 pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links, LINKABLE};
 pub use piece::{Joined, Piece, Seam};

@@ -10,6 +10,7 @@ use crate::mail::{self, Info, Source};
 
 /// The links of one message.
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
 pub struct MessageLinks {
     /// The message's Message-ID, Subject and Date.
     pub info: Info,
@@ -38,6 +39,7 @@ impl Finder {
     /// assert_eq!(link.line(), 4);
     /// assert_eq!(m.info.subject.as_deref(), Some("hi"));
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
     pub fn message_links(&self, raw: &[u8], range: Range<usize>, first_line: u64) -> MessageLinks {
         let base = range.start;
         let m = mail::parse(raw, range);
