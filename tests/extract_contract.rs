@@ -186,6 +186,34 @@ fn c_f8_non_ascii_letters_stay_punctuation_ends() {
     expect("http://a.example/x\u{3000}y", &["http://a.example/x"]);
 }
 
+/// Bytes that are not UTF-8 (text in another charset) end a URL, which is
+/// then flagged as cut, never given silently shorter; a URL that ends
+/// before a readable character or a delimiter is not.
+#[test]
+fn c_f9_a_url_cut_by_bytes_that_are_not_utf8_is_flagged() {
+    for (text, url) in [
+        (&b"http://example.fr/caf\xe9 x"[..], "http://example.fr/caf"),
+        (b"see http://example.fr/caf\xe9", "http://example.fr/caf"),
+        (b"<http://example.fr/\xc3\x28>", "http://example.fr/"),
+        (b"http://a.example/x\x80y", "http://a.example/x"),
+        (b"http://a.example/x\xe2\x82", "http://a.example/x"),
+    ] {
+        let links: Vec<_> = urlx::find(text).collect();
+        assert_eq!(links.len(), 1, "{text:?}");
+        assert_eq!(links[0].as_str(), url, "{text:?}");
+        assert!(links[0].is_truncated(), "{text:?}");
+    }
+    for text in [
+        &b"http://a.example/ \xe9"[..],
+        b"<http://a.example/>\xe9",
+        "http://a.example/café".as_bytes(),
+        "(http://a.example/)\u{a0}".as_bytes(),
+    ] {
+        let l = urlx::find(text).next().unwrap();
+        assert!(!l.is_truncated(), "{text:?}");
+    }
+}
+
 #[test]
 fn c_f9_characters_no_url_may_contain() {
     for t in [

@@ -82,9 +82,12 @@ impl<'h> Link<'h> {
         self.alt.as_deref()
     }
 
-    /// Whether the URL reached a cap and was cut there: the URL length, the
-    /// line length looked at, or the lines a URL joined across line breaks
-    /// may span ([`FinderBuilder::max_wrapper_lines`](super::FinderBuilder::max_wrapper_lines)).
+    /// Whether the URL may be cut short: it reached a cap and was cut there
+    /// (the URL length, the line length looked at, or the lines a URL
+    /// joined across line breaks may span,
+    /// [`FinderBuilder::max_wrapper_lines`](super::FinderBuilder::max_wrapper_lines)),
+    /// or it ends where bytes that are not UTF-8 begin (text in another
+    /// charset: decode it first, with `urlx::mail::decode`).
     pub fn is_truncated(&self) -> bool {
         self.truncated
     }

@@ -142,6 +142,14 @@ impl Finder {
             let out = &mut outs[n];
             let found = self.candidate(h, t, st.floor, line_cap, &mut st.memo, out);
             if let Some(consumed) = found {
+                // A URL that ends where bytes that are not UTF-8 begin (text
+                // in another charset: `caf\xe9`) may have been cut by them:
+                // flagged, never a silently shorter URL.
+                if let Some(l) = out {
+                    if h.get(l.end).is_some_and(|&b| b >= 0x80) && cut_by_unreadable(&h[l.end..]) {
+                        l.truncated = true;
+                    }
+                }
                 st.floor = consumed;
                 st.pos = st.pos.max(consumed);
                 n += 1;
@@ -188,5 +196,17 @@ impl Job for NextInto<'_, '_> {
             search,
         } = self;
         finder.next_into_with(h, st, stop, eof, outs, search)
+    }
+}
+
+/// Whether `rest` starts with a byte that does not begin a UTF-8
+/// character (or begins one that is broken).
+#[cold]
+fn cut_by_unreadable(rest: &[u8]) -> bool {
+    let head = &rest[..rest.len().min(4)];
+    match std::str::from_utf8(head) {
+        Ok(_) => false,
+        // Valid up to a later byte: the first character is whole.
+        Err(e) => e.valid_up_to() == 0 && (e.error_len().is_some() || head.len() == rest.len()),
     }
 }

@@ -124,6 +124,23 @@ pub fn mbox_messages(data: &[u8]) -> Vec<Range<usize>> {
     out
 }
 
+/// Text in a known charset as UTF-8, to find its links: `label` is a
+/// charset name as MIME gives it (`iso-8859-1`, `windows-1252`,
+/// `shift_jis`, `utf-8`, ...; the WHATWG labels `encoding_rs` knows).
+/// Bytes the charset cannot map become U+FFFD. `None` for a label no
+/// charset has. Text already in UTF-8 (or ASCII) is borrowed.
+///
+/// ```
+/// let latin1 = b"see http://example.fr/caf\xe9 now";
+/// let text = urlx::mail::decode(latin1, "ISO-8859-1").unwrap();
+/// assert_eq!(urlx::find(&*text).next().unwrap().as_str(), "http://example.fr/café");
+/// assert!(urlx::mail::decode(latin1, "x-klingon").is_none());
+/// ```
+pub fn decode<'a>(bytes: &'a [u8], label: &str) -> Option<std::borrow::Cow<'a, str>> {
+    let enc = encoding_rs::Encoding::for_label(label.trim().as_bytes())?;
+    Some(enc.decode_without_bom_handling(bytes).0)
+}
+
 /// Whether a line is an mbox separator: `From `, the envelope sender, and
 /// a date with a time (`From a@b.example  Thu Aug 22 12:36:23 2002`). A
 /// body line that starts with "From " (in mboxo, unquoted) has no time.
