@@ -208,11 +208,11 @@ pub struct ScanArgs {
     pub no_decompress: bool,
 
     /// Stop decoding one input (a compressed file or archive, all its
-    /// members together) past this many bytes: the URLs before the cap are
-    /// printed, then an error names the file. Suffixes K, M, G, T.
-    /// Example: urlx --max-decompressed 64G takeout.tgz
-    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = size_parser)]
-    pub max_decompressed: u64,
+    /// members together) past this many bytes (default 4G): the URLs
+    /// before the cap are printed, then an error names the file. Suffixes
+    /// K, M, G, T. Example: urlx --max-decompressed 64G takeout.tgz
+    #[arg(long, value_name = "SIZE", value_parser = size_parser)]
+    pub max_decompressed: Option<u64>,
 
     /// The size of the pieces a streamed input is cut into for the
     /// threads; every input is then streamed. For tests.
@@ -257,6 +257,25 @@ fn form_parser() -> impl clap::builder::TypedValueParser<Value = urlx::Form> {
 }
 
 impl ScanArgs {
+    /// --max-decompressed, or its default.
+    pub fn max_decompressed(&self) -> u64 {
+        self.max_decompressed.unwrap_or(4 << 30)
+    }
+
+    /// Refuses the options of inputs this build cannot read (built without
+    /// the `compressed` feature), rather than ignore them.
+    pub fn check_build(&self) -> Result<(), String> {
+        if !cfg!(feature = "compressed") && (self.no_decompress || self.max_decompressed.is_some())
+        {
+            return Err(
+                "this urlx is built without compressed inputs (cargo feature \
+                        `compressed`): --no-decompress and --max-decompressed do not apply"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
     /// The finder these flags configure (both the scan and --html use it).
     pub fn finder(&self) -> Result<urlx::Finder, urlx::BuildError> {
         urlx::FinderBuilder::new()

@@ -41,6 +41,10 @@ impl From<ExitStatus> for ExitCode {
 
 pub fn run() -> ExitCode {
     let cli = flags::Cli::parse();
+    if let Err(e) = cli.scan.check_build() {
+        eprintln!("urlx: {e}");
+        return ExitStatus::Error.into();
+    }
     let mut out = output::Out::new();
     let status = match &cli.command {
         Some(flags::Command::Parse(a)) => parse_cmd::run(a, &mut out),

@@ -79,6 +79,7 @@ impl Source {
     /// to choose: shown with its control characters escaped (`\u{1b}`), so
     /// that it can neither drive a terminal nor forge an output line;
     /// `--json` has it as it is, JSON-escaped.
+    #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
     pub fn member(&self, name: &str) -> Source {
         let member = match &self.member {
             Some(outer) => format!("{outer}:{name}"),

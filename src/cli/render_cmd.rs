@@ -55,7 +55,7 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
             #[cfg(feature = "compressed")]
             if !args.no_decompress {
                 use super::unpack::{decode_all, Archive};
-                bytes = match decode_all(bytes, args.max_decompressed) {
+                bytes = match decode_all(bytes, args.max_decompressed()) {
                     Ok(b) => b,
                     Err((b, e)) => {
                         // What was decoded is written; the error is said.

@@ -45,8 +45,10 @@ pub struct Ctx<'a> {
     /// More than one thread: an mbox's messages are scanned in parallel.
     pub parallel: bool,
     /// Compressed inputs and archives are decoded (not --no-decompress).
+    #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
     pub decompress: bool,
     /// --max-decompressed: the most bytes decoded from one input.
+    #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
     pub max_decompressed: u64,
     /// The size of a piece of a streamed input.
     pub piece_size: usize,

@@ -77,7 +77,7 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         },
         parallel: !single,
         decompress: !args.no_decompress,
-        max_decompressed: args.max_decompressed,
+        max_decompressed: args.max_decompressed(),
         piece_size: args.piece_size.unwrap_or(PIECE_SIZE).max(1),
         // A piece size asked for (by tests) sends every input through the
         // pieces.
