@@ -318,16 +318,7 @@ pub fn zip_members(
         let mut z = zip::ZipArchive::new(BufReader::new(file)).map_err(zip_error)?;
         for i in 0..z.len() {
             let m = z.by_index(i).map_err(zip_error)?;
-            if !m.is_file() {
-                continue;
-            }
-            let name = m.name().to_owned();
-            let member = Member {
-                name,
-                reader: Box::new(ZipReads(m)),
-                decoded: true,
-            };
-            if !each(member)? {
+            if m.is_file() && !each(zip_member(m))? {
                 break;
             }
         }
@@ -335,20 +326,20 @@ pub fn zip_members(
     }
     let mut stream = stream;
     while let Some(m) = zip::read::read_zipfile_from_stream(&mut stream).map_err(zip_error)? {
-        if !m.is_file() {
-            continue;
-        }
-        let name = m.name().to_owned();
-        let member = Member {
-            name,
-            reader: Box::new(ZipReads(m)),
-            decoded: true,
-        };
-        if !each(member)? {
+        if m.is_file() && !each(zip_member(m))? {
             break;
         }
     }
     Ok(())
+}
+
+/// A zip entry as a member: the zip reader decompresses it.
+fn zip_member<'a, R: Read + 'a>(m: zip::read::ZipFile<'a, R>) -> Member<'a> {
+    Member {
+        name: m.name().to_owned(),
+        reader: Box::new(ZipReads(m)),
+        decoded: true,
+    }
 }
 
 struct ZipReads<R>(R);

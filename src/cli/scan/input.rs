@@ -50,36 +50,32 @@ fn stream_into(
     sink: &mut Sink<'_, '_>,
 ) -> io::Result<bool> {
     let src = Source::file(inp.display());
-    let regular = match inp {
-        Input::Stdin => None,
+    // A regular file is read from its start by its pieces (or by a zip's
+    // central directory); a FIFO or a device, and stdin, as a stream.
+    let (stream, regular): (Option<File>, Option<Regular>) = match inp {
+        Input::Stdin => (None, None),
         Input::File { path, regular, .. } => {
-            let file = match File::open(path) {
-                Ok(f) => f,
+            let opened = File::open(path).and_then(|file| {
+                if !regular {
+                    return Ok((Some(file), None));
+                }
+                let len = file.metadata()?.len();
+                let file = Arc::new(file);
+                Ok((None, Some(Regular { file, len })))
+            });
+            match opened {
+                Ok(o) => o,
                 Err(e) => {
                     sink.error(&src.shown, &reason(&e));
                     return Ok(true);
                 }
-            };
-            if !regular {
-                // A FIFO or a device: read as a stream.
-                return stream_reader(pipe, ctx, sink, src, Box::new(file), explicit(inp));
             }
-            let len = match file.metadata() {
-                Ok(m) => m.len(),
-                Err(e) => {
-                    sink.error(&src.shown, &reason(&e));
-                    return Ok(true);
-                }
-            };
-            Some(Regular {
-                file: Arc::new(file),
-                len,
-            })
         }
     };
-    let reader: Box<dyn Read + '_> = match &regular {
-        None => Box::new(io::stdin().lock()),
-        Some(r) => Box::new(&*r.file),
+    let reader: Box<dyn Read + '_> = match (stream, &regular) {
+        (Some(f), _) => Box::new(f),
+        (None, Some(r)) => Box::new(&*r.file),
+        (None, None) => Box::new(io::stdin().lock()),
     };
     let mut reading = Reading {
         ctx,
@@ -87,25 +83,6 @@ fn stream_into(
         budget: std::rc::Rc::new(std::cell::Cell::new(ctx.max_decompressed)),
     };
     reading.source(pipe, sink, src, reader, regular.as_ref(), explicit(inp), 0)?;
-    pipe.finish(sink)?;
-    Ok(!pipe.closed)
-}
-
-/// A FIFO or device, read as a stream.
-fn stream_reader(
-    pipe: &mut Pipeline<'_, '_>,
-    ctx: &Ctx<'_>,
-    sink: &mut Sink<'_, '_>,
-    src: Source,
-    reader: Box<dyn Read>,
-    explicit: bool,
-) -> io::Result<bool> {
-    let mut reading = Reading {
-        ctx,
-        #[cfg(feature = "compressed")]
-        budget: std::rc::Rc::new(std::cell::Cell::new(ctx.max_decompressed)),
-    };
-    reading.source(pipe, sink, src, reader, None, explicit, 0)?;
     pipe.finish(sink)?;
     Ok(!pipe.closed)
 }
