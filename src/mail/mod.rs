@@ -107,12 +107,10 @@ pub fn sniff(head: &[u8]) -> Kind {
 /// ```
 pub fn mbox_messages(data: &[u8]) -> Vec<Range<usize>> {
     let mut starts = vec![0];
-    for i in memchr::memmem::find_iter(data, b"\nFrom ") {
-        let line = &data[i + 1..];
-        let end = memchr::memchr(b'\n', line).unwrap_or(line.len());
-        if i + 1 > 0 && is_from_line(&line[..end]) {
-            starts.push(i + 1);
-        }
+    let mut from = 0;
+    while let Separator::At(s) = next_separator(data, from, true) {
+        starts.push(s);
+        from = s;
     }
     let mut out = Vec::with_capacity(starts.len());
     for (k, &s) in starts.iter().enumerate() {
@@ -139,6 +137,44 @@ pub fn mbox_messages(data: &[u8]) -> Vec<Range<usize>> {
 pub fn decode<'a>(bytes: &'a [u8], label: &str) -> Option<std::borrow::Cow<'a, str>> {
     let enc = encoding_rs::Encoding::for_label(label.trim().as_bytes())?;
     Some(enc.decode_without_bom_handling(bytes).0)
+}
+
+/// Where [`next_separator`] found the next mbox separator line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Separator {
+    /// A separator line starts at this offset.
+    At(usize),
+    /// A line starting `From ` at this offset runs past the bytes given:
+    /// whether it is a separator needs more of the input.
+    Cut(usize),
+    /// None in the bytes given (one may start in their last 5 bytes).
+    NotFound,
+}
+
+/// The next mbox separator ([`is_from_line`]) in `data` that starts after
+/// offset `from` (after a line end at `from` or later). `whole`: `data`
+/// runs to the end of the input, so a last line without a line end is
+/// whole.
+///
+/// ```
+/// use urlx::mail::{next_separator, Separator};
+/// let mbox = b"From a Thu Aug 22 12:36:23 2002\nx\nFrom b Thu Aug 22 12:36:24 2002\ny\n";
+/// assert_eq!(next_separator(mbox, 0, true), Separator::At(34));
+/// assert_eq!(next_separator(&mbox[..40], 0, false), Separator::Cut(34));
+/// assert_eq!(next_separator(mbox, 34, true), Separator::NotFound);
+/// ```
+pub fn next_separator(data: &[u8], mut from: usize, whole: bool) -> Separator {
+    while let Some(k) = memchr::memmem::find(&data[from..], b"\nFrom ") {
+        let s = from + k + 1;
+        match memchr::memchr(b'\n', &data[s..]) {
+            Some(e) if is_from_line(&data[s..s + e]) => return Separator::At(s),
+            Some(_) => from = s,
+            None if whole && is_from_line(&data[s..]) => return Separator::At(s),
+            None if whole => return Separator::NotFound,
+            None => return Separator::Cut(s),
+        }
+    }
+    Separator::NotFound
 }
 
 /// Whether a line is an mbox separator: `From `, the envelope sender, and

@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::mpsc;
 
-use urlx::mail;
+use urlx::mail::{self, Separator};
 use urlx::{Piece, Seam};
 
 use super::ctx::{Ctx, Sink};
@@ -408,30 +408,15 @@ fn next_from_line(
 ) -> Option<usize> {
     let mut i = size.min(buf.len()).saturating_sub(1);
     loop {
-        match memchr::memmem::find(&buf[i..], b"\nFrom ") {
-            Some(k) => {
-                let s = i + k + 1;
-                match memchr::memchr(b'\n', &buf[s..]) {
-                    Some(e) => {
-                        if mail::is_from_line(&buf[s..s + e]) {
-                            return Some(s);
-                        }
-                        i = s;
-                    }
-                    None if input.eof => {
-                        return mail::is_from_line(&buf[s..]).then_some(s);
-                    }
-                    // The line goes on past what is read.
-                    None => input.read_more(r, buf),
-                }
-            }
-            None if input.eof => return None,
-            None => {
-                // A separator may start in the last bytes read.
-                i = buf.len().saturating_sub(5).max(i);
-                input.read_more(r, buf);
-            }
+        match mail::next_separator(buf, i, input.eof) {
+            Separator::At(s) => return Some(s),
+            // The line goes on past what is read: search it again.
+            Separator::Cut(s) => i = s - 1,
+            Separator::NotFound if input.eof => return None,
+            // A separator may start in the last bytes read.
+            Separator::NotFound => i = buf.len().saturating_sub(5).max(i),
         }
+        input.read_more(r, buf);
     }
 }
 

@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io;
 use std::sync::Arc;
 
-use urlx::mail;
+use urlx::mail::{self, Separator};
 use urlx::Piece;
 
 use super::ctx::Ctx;
@@ -262,37 +262,21 @@ fn from_line(
     at: u64,
     limit: Option<u64>,
 ) -> io::Result<Option<u64>> {
+    let past = |s: u64| limit.is_some_and(|l| s >= l);
     // Line starts follow a line end: search from the byte before `at`.
     let mut i = (at - 1 - r0) as usize;
     loop {
-        let found = memchr::memmem::find(&buf[i..], b"\nFrom ").map(|k| i + k + 1);
-        if let Some(s) = found {
-            if limit.is_some_and(|l| r0 + s as u64 >= l) {
-                return Ok(None);
-            }
-            match memchr::memchr(b'\n', &buf[s..]) {
-                Some(e) => {
-                    if mail::is_from_line(&buf[s..s + e]) {
-                        return Ok(Some(r0 + s as u64));
-                    }
-                    i = s;
-                    continue;
-                }
-                None if r0 + buf.len() as u64 == len => {
-                    return Ok(mail::is_from_line(&buf[s..]).then_some(r0 + s as u64));
-                }
-                // The line goes on past what is read: read on.
-                None => {}
-            }
-        } else {
-            let end = r0 + buf.len() as u64;
-            if end == len || limit.is_some_and(|l| end >= l) {
-                return Ok(None);
-            }
-            // A separator may start in the last bytes read.
-            i = buf.len().saturating_sub(5).max(i);
-        }
         let end = r0 + buf.len() as u64;
+        match mail::next_separator(buf, i, end == len) {
+            Separator::At(s) if past(r0 + s as u64) => return Ok(None),
+            Separator::At(s) => return Ok(Some(r0 + s as u64)),
+            Separator::Cut(s) if past(r0 + s as u64) => return Ok(None),
+            // The line goes on past what is read: read on.
+            Separator::Cut(s) => i = s - 1,
+            Separator::NotFound if end == len || past(end) => return Ok(None),
+            // A separator may start in the last bytes read.
+            Separator::NotFound => i = buf.len().saturating_sub(5).max(i),
+        }
         let mut more = Vec::new();
         read_at(file, end, (READ_ON as u64).min(len - end), &mut more)?;
         buf.extend_from_slice(&more);
