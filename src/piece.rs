@@ -16,8 +16,7 @@
 
 use std::ops::Range;
 
-use crate::find::{Finder, Link, State};
-use crate::scan::bytes::count_and_last;
+use crate::find::{Finder, LineCounter, Link, State};
 
 /// One piece of a long text: the bytes around it (in any holder of bytes,
 /// `W`: a buffer, a memory map), and which triggers are its own. Made with
@@ -162,7 +161,7 @@ impl Finder {
         let from = piece.cut.start.saturating_sub(self.overlap()).max(base);
         let mut st = State::at(from - base, 0);
         // The overlap: its links are the piece before's.
-        let mut lines = Lines::new(base);
+        let mut lines = LineCounter::starting_at(base, 0);
         self.scan_window(piece, &mut st, piece.cut.start, None);
         let entry = absolute(st, base);
         let links = self.scan_window(piece, &mut st, piece.cut.end, Some(&mut lines));
@@ -177,7 +176,7 @@ impl Finder {
         piece: &Piece<W>,
         st: &mut State,
         stop: usize,
-        mut lines: Option<&mut Lines>,
+        mut lines: Option<&mut LineCounter>,
     ) -> Vec<Link<'static>> {
         let base = piece.base;
         let w = piece.window.as_ref();
@@ -191,10 +190,10 @@ impl Finder {
                     let Some(l) = out.take() else { continue };
                     let mut l = l.into_owned().shift(base);
                     let start = l.start();
-                    let line = lines.to(w, start);
-                    // (0: the line starts before the window; `Joined::place`.)
-                    let column = lines.line_start.map_or(0, |ls| (start - ls) as u64 + 1);
-                    l.set_position(line, column);
+                    let (line, column) = lines.advance(w, base, start);
+                    // Column 0: no line end before it in the window, so
+                    // its line starts before (`Joined::place`).
+                    l.set_position(line, if line == 0 { 0 } else { column });
                     links.push(l);
                 }
             }
@@ -297,7 +296,7 @@ impl<W: AsRef<[u8]>> Piece<W> {
     /// The scan from the state the text before really ended in.
     fn rescan(&self, finder: &Finder, from: Spot) -> Scan {
         let mut st = State::at(from.pos - self.base, from.floor.saturating_sub(self.base));
-        let mut lines = Lines::new(self.base);
+        let mut lines = LineCounter::starting_at(self.base, 0);
         let links = finder.scan_window(self, &mut st, self.cut.end, Some(&mut lines));
         self.scanned(from, absolute(st, self.base), links, lines)
     }
@@ -309,55 +308,17 @@ impl<W: AsRef<[u8]>> Piece<W> {
         entry: Spot,
         exit: Spot,
         links: Vec<Link<'static>>,
-        mut lines: Lines,
+        mut lines: LineCounter,
     ) -> Scan {
-        let w = self.window.as_ref();
-        let lines_before_cut = lines.to(w, self.cut.start);
+        let (w, base) = (self.window.as_ref(), self.base);
+        let lines_before_cut = lines.line_at(w, base, self.cut.start);
         Scan {
             entry,
             exit,
             links,
             lines_before_cut,
-            lines_in_cut: lines.to(w, self.cut.end) - lines_before_cut,
+            lines_in_cut: lines.line_at(w, base, self.cut.end) - lines_before_cut,
         }
-    }
-}
-
-/// Line ends counted in a window from its start (`base`, in the text),
-/// up to `at`.
-struct Lines {
-    base: usize,
-    at: usize,
-    /// Line ends in `base..at`.
-    count: u64,
-    /// Where the line holding `at` starts, if in the window.
-    line_start: Option<usize>,
-}
-
-impl Lines {
-    fn new(base: usize) -> Self {
-        Lines {
-            base,
-            at: base,
-            count: 0,
-            line_start: None,
-        }
-    }
-
-    /// The line ends in `base..pos` of the window `w`; moves on to `pos`
-    /// when it is ahead.
-    fn to(&mut self, w: &[u8], pos: usize) -> u64 {
-        let b = self.base;
-        if pos < self.at {
-            return self.count - count_and_last(&w[pos - b..self.at - b], b'\n').0 as u64;
-        }
-        let (k, last) = count_and_last(&w[self.at - b..pos - b], b'\n');
-        self.count += k as u64;
-        if let Some(i) = last {
-            self.line_start = Some(self.at + i + 1);
-        }
-        self.at = pos;
-        self.count
     }
 }
 

@@ -24,7 +24,6 @@ impl Default for LineCounter {
 
 impl LineCounter {
     /// A counter whose offset `pos` starts line `line`.
-    #[cfg(feature = "mail")]
     pub(crate) fn starting_at(pos: usize, line: u64) -> Self {
         LineCounter {
             pos,
@@ -48,6 +47,17 @@ impl LineCounter {
         // Links come in order, so `at` is never before the last line start
         // when a link asks; compaction asks only for the count.
         (self.line, at.saturating_sub(self.line_start) as u64 + 1)
+    }
+
+    /// The line of `at`, which may lie before where the counter stands
+    /// (its line ends are then counted back); moves on to `at` when it is
+    /// ahead.
+    pub(crate) fn line_at(&mut self, h: &[u8], base: usize, at: usize) -> u64 {
+        if at >= self.pos {
+            return self.advance(h, base, at).0;
+        }
+        let back = &h[at - base..self.pos - base];
+        self.line - crate::scan::bytes::count_and_last(back, b'\n').0 as u64
     }
 }
 

@@ -134,9 +134,7 @@ impl<'p, 's> Pipeline<'p, 's> {
             let cut_end = if input.eof && end <= target {
                 end
             } else {
-                let lo = target - buf_start;
-                let hi = (target + LINE_SLACK).min(end) - buf_start;
-                memchr::memchr(b'\n', &buf[lo..hi]).map_or(target, |i| target + i + 1)
+                work::line_cut(&buf, buf_start, target)
             };
             let top = (cut_end + after).min(end);
             let base = cut.saturating_sub(before);

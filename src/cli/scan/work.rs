@@ -120,6 +120,14 @@ fn text(ctx: &Ctx<'_>, mut piece: Piece) -> Done {
     Done::Text { piece, recs }
 }
 
+/// Where a text piece is cut near offset `x`: after the first line end
+/// within `LINE_SLACK` bytes from `x`, else at `x`. `bytes` are the text's
+/// from offset `base`, and hold `x` and what of the slack the text has.
+pub fn line_cut(bytes: &[u8], base: usize, x: usize) -> usize {
+    let near = &bytes[x - base..(x + LINE_SLACK).min(base + bytes.len()) - base];
+    memchr::memchr(b'\n', near).map_or(x, |i| x + i + 1)
+}
+
 /// A text piece's links as records, placed in its window.
 pub fn text_recs(ctx: &Ctx<'_>, piece: &Piece) -> Vec<Rec> {
     piece
@@ -209,12 +217,10 @@ fn text_at(
     let bytes = &window[..];
     let cut = |x: u64| -> usize {
         let x = x as usize;
-        let (base, end) = (base as usize, base as usize + bytes.len());
         if x == 0 || x >= len as usize {
             return x.min(len as usize);
         }
-        let near = &bytes[x - base..(x + LINE_SLACK).min(end) - base];
-        memchr::memchr(b'\n', near).map_or(x, |i| x + i + 1)
+        line_cut(bytes, base as usize, x)
     };
     let (start, end) = (cut(from), cut(to));
     Ok(Piece::new(window, base as usize, start..end, top == len))
