@@ -24,29 +24,9 @@ impl Read for Trickle<'_> {
 }
 
 /// What the whole-buffer and the streamed links must agree on.
-type Compared = (
-    String,
-    usize,
-    usize,
-    u64,
-    u64,
-    Option<String>,
-    urlx::Form,
-    bool,
-);
-
-fn compared(l: &urlx::Link<'_>) -> Compared {
-    (
-        l.as_str().to_owned(),
-        l.start(),
-        l.end(),
-        l.line(),
-        l.column(),
-        l.alt().map(str::to_owned),
-        l.form(),
-        l.is_truncated(),
-    )
-}
+#[path = "../common/seen.rs"]
+mod seen;
+use seen::Seen;
 
 fuzz_target!(|data: &[u8]| {
     let (n, text) = match data.split_first() {
@@ -84,7 +64,7 @@ fuzz_target!(|data: &[u8]| {
                 (line, column),
                 "line and column of {l:?}"
             );
-            compared(&l)
+            Seen::of(&l)
         })
         .collect();
     let streamed: Vec<_> = f
@@ -92,7 +72,7 @@ fuzz_target!(|data: &[u8]| {
         .chunk_size(n)
         .map(|l| {
             let l = l.unwrap();
-            compared(&l)
+            Seen::of(&l)
         })
         .collect();
     assert_eq!(whole, streamed);

@@ -13,7 +13,9 @@ use libfuzzer_sys::fuzz_target;
 /// escape sequence or control. Returns it and the number of opens.
 fn strip(out: &[u8]) -> (Vec<u8>, usize) {
     let s = String::from_utf8_lossy(out);
-    assert!(!s.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c) || c == '\x07'));
+    assert!(!s
+        .chars()
+        .any(|c| ('\u{80}'..='\u{9f}').contains(&c) || c == '\x07'));
     for chunk in out.utf8_chunks() {
         assert!(!chunk.invalid().iter().any(|b| (0x80..=0x9f).contains(b)));
     }
@@ -28,9 +30,17 @@ fn strip(out: &[u8]) -> (Vec<u8>, usize) {
             rest = r;
             continue;
         }
-        let r = rest.strip_prefix(b"\x1b]8;id=urlx-").expect("only the writer's sequences");
-        let end = r.windows(2).position(|w| w == b"\x1b\\").expect("a closed open");
-        let (id, url) = std::str::from_utf8(&r[..end]).unwrap().split_once(';').unwrap();
+        let r = rest
+            .strip_prefix(b"\x1b]8;id=urlx-")
+            .expect("only the writer's sequences");
+        let end = r
+            .windows(2)
+            .position(|w| w == b"\x1b\\")
+            .expect("a closed open");
+        let (id, url) = std::str::from_utf8(&r[..end])
+            .unwrap()
+            .split_once(';')
+            .unwrap();
         assert!(!open);
         opens += 1;
         let id: usize = id.parse().unwrap();

@@ -15,16 +15,9 @@ use libfuzzer_sys::fuzz_target;
 /// Filler between the body's copies: words and line breaks, no trigger.
 const FILLER: &[u8] = b"lorem ipsum dolor sit amet\nconsectetur adipiscing elit\n";
 
-#[derive(Debug, PartialEq)]
-struct Seen {
-    span: std::ops::Range<usize>,
-    form: urlx::Form,
-    url: String,
-    alt: Option<String>,
-    truncated: bool,
-    line: u64,
-    column: u64,
-}
+#[path = "../common/seen.rs"]
+mod seen;
+use seen::Seen;
 
 fuzz_target!(|data: &[u8]| {
     if data.len() < 9 {
@@ -63,18 +56,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let scale = 1 + usize::from(settings[5] % 64) * 16;
 
-    let whole: Vec<Seen> = f
-        .links(&text)
-        .map(|l| Seen {
-            span: l.span(),
-            form: l.form(),
-            url: l.as_str().to_owned(),
-            alt: l.alt().map(str::to_owned),
-            truncated: l.is_truncated(),
-            line: l.line(),
-            column: l.column(),
-        })
-        .collect();
+    let whole: Vec<Seen> = f.links(&text).map(|l| Seen::of(&l)).collect();
 
     // The pieces, cut by the schedule.
     let mut pieces = Vec::new();
@@ -109,16 +91,7 @@ fuzz_target!(|data: &[u8]| {
     for mut p in pieces {
         let j = p.join(&f, &mut seam);
         for l in p.links() {
-            let (line, column) = j.place(l.line(), l.column(), l.start());
-            joined.push(Seen {
-                span: l.span(),
-                form: l.form(),
-                url: l.as_str().to_owned(),
-                alt: l.alt().map(str::to_owned),
-                truncated: l.is_truncated(),
-                line,
-                column,
-            });
+            joined.push(Seen::placed(l, j.place(l.line(), l.column(), l.start())));
         }
     }
     assert_eq!(whole.len(), joined.len(), "link count");

@@ -95,30 +95,9 @@ impl Lines {
     }
 }
 
-#[derive(Debug, PartialEq)]
-struct Seen {
-    span: std::ops::Range<usize>,
-    form: urlx::Form,
-    url: String,
-    alt: Option<String>,
-    truncated: bool,
-    line: u64,
-    column: u64,
-}
-
-impl Seen {
-    fn of(l: &urlx::Link<'_>) -> Self {
-        Seen {
-            span: l.span(),
-            form: l.form(),
-            url: l.as_str().to_owned(),
-            alt: l.alt().map(str::to_owned),
-            truncated: l.is_truncated(),
-            line: l.line(),
-            column: l.column(),
-        }
-    }
-}
+#[path = "../common/seen.rs"]
+mod seen;
+use seen::Seen;
 
 fuzz_target!(|data: &[u8]| {
     if data.len() < 9 {
