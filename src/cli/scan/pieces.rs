@@ -306,7 +306,7 @@ impl<'p, 's> Pipeline<'p, 's> {
             Done::Text { mut piece, recs } => {
                 let j = piece.join(self.ctx.finder, &mut self.seam);
                 let recs = if j.rescanned {
-                    work::text_recs(self.ctx, &piece)
+                    work::text_recs(self.ctx, &mut piece)
                 } else {
                     recs
                 };

@@ -111,12 +111,7 @@ pub fn run(ctx: &Ctx<'_>, job: Job) -> Done {
 
 fn text(ctx: &Ctx<'_>, mut piece: Piece) -> Done {
     ctx.finder.scan_piece(&mut piece);
-    let recs = piece
-        .take_links()
-        .into_iter()
-        .filter(|l| ctx.filters.keep(l))
-        .map(|l| Rec::from_owned_link(l, 0))
-        .collect();
+    let recs = text_recs(ctx, &mut piece);
     Done::Text { piece, recs }
 }
 
@@ -128,13 +123,14 @@ pub fn line_cut(bytes: &[u8], base: usize, x: usize) -> usize {
     memchr::memchr(b'\n', near).map_or(x, |i| x + i + 1)
 }
 
-/// A text piece's links as records, placed in its window.
-pub fn text_recs(ctx: &Ctx<'_>, piece: &Piece) -> Vec<Rec> {
+/// A text piece's links as records, taken from it (their URLs move into
+/// the records), placed in its window.
+pub fn text_recs(ctx: &Ctx<'_>, piece: &mut Piece) -> Vec<Rec> {
     piece
-        .links()
-        .iter()
+        .take_links()
+        .into_iter()
         .filter(|l| ctx.filters.keep(l))
-        .map(|l| Rec::from_link(l, 0))
+        .map(|l| Rec::from_owned_link(l, 0))
         .collect()
 }
 
