@@ -49,12 +49,12 @@
 //!
 //! # Crate features
 //!
-//! - `cli` (default): the `urlx` command (clap, rayon, ignore, indicatif);
-//!   turns on `mail`.
-//! - `mail`: mail and news input (encoding_rs).
+//! - `mail` (default): mail and news input (`encoding_rs`).
 //!
-//! Without default features the library needs only `memchr` and
-//! `unicode-segmentation`.
+//! With default features the library compiles `memchr`,
+//! `unicode-segmentation` and `encoding_rs`; without them, the first two
+//! alone. The `urlx` command is a crate of its own (`urlx-cli`), so none
+//! of its dependencies reach a program that uses the library.
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]

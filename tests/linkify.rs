@@ -1,11 +1,13 @@
 //! The linkifier (CONTRACT C-S1 to C-S3): every HTML-special byte
 //! escaped in text and in attributes, script schemes never linked, a
 //! wrapped URL one link whose text keeps its line breaks, deceptive links
-//! flagged, OSC 8 for terminals, and the command's --html and --hyperlink.
+//! flagged, OSC 8 for terminals with the text's own escape sequences shown
+//! (C-S5).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "common/terminal.rs"]
+mod terminal;
 
+use terminal::{own_sequences, HOSTILE};
 use urlx::linkify::{html, write_osc8, Options};
 
 fn h(text: &str) -> String {
@@ -194,79 +196,6 @@ fn osc8_hyperlinks() {
     );
 }
 
-/// Hostile terminal text (CONTRACT C-S5): escape sequences of every kind
-/// a terminal obeys, raw and as C1 controls, around and inside links.
-const HOSTILE: &[&[u8]] = &[
-    // A forged hyperlink: the text says bank, the link goes elsewhere.
-    b"pay at \x1b]8;;https://evil.example/\x1b\\https://bank.example/\x1b]8;;\x1b\\ today",
-    // CSI: clear the screen, move the cursor, colour.
-    b"\x1b[2J\x1b[1;1H\x1b[31m http://a.example/\x1b[0m \x1b[1mhttp://h.example/",
-    // OSC 0 and 2 (titles, BEL and ST ends), OSC 52 (the clipboard).
-    b"\x1b]0;pwned\x07 see http://b.example/ \x1b]2;t\x1b\\ \x1b]52;c;cm0gLXJmIH4=\x07",
-    // DCS, and C1 controls as characters (UTF-8) and as bytes.
-    b"\x1bP1$r\x1b\\ \xc2\x9b2J \xc2\x9d0;t\xc2\x9c \x9b2J \x9d0;t\x9c http://c.example/",
-    // An escape sequence inside a wrapper, and ESC at the very end.
-    b"<http://d.example/\x1b[2J\n  x> and <URL:http://e.exa\n  mple/>\x1b",
-    // A lone CR (overwrites the line), BEL, DEL, NUL.
-    b"http://f.example/\rhttp://g.example/\x07\x7f\x00 end",
-];
-
-/// Checks that every ESC in `out` starts one of the OSC 8 writer's own
-/// sequences, an open (`ESC ] 8 ; id=urlx-N ; URL ESC \` with an ASCII
-/// URL) or a close (`ESC ] 8 ; ; ESC \`), opens and closes alternating,
-/// the lines of one link with one id and one URL; that no C1 control and
-/// no BEL is left; returns the links (ids).
-fn own_sequences(out: &[u8]) -> usize {
-    let s = String::from_utf8_lossy(out);
-    assert!(
-        !s.chars()
-            .any(|c| ('\u{80}'..='\u{9f}').contains(&c) || c == '\x07'),
-        "a control is left in {s:?}"
-    );
-    for chunk in out.utf8_chunks() {
-        assert!(
-            !chunk.invalid().iter().any(|b| (0x80..=0x9f).contains(b)),
-            "a C1 byte is left in {s:?}"
-        );
-    }
-    let (mut opens, mut open, mut last_url) = (0, false, String::new());
-    let mut rest = out;
-    while let Some(i) = rest.iter().position(|&b| b == 0x1b) {
-        rest = &rest[i..];
-        if let Some(r) = rest.strip_prefix(b"\x1b]8;;\x1b\\") {
-            assert!(open, "a close without an open in {s:?}");
-            open = false;
-            rest = r;
-            continue;
-        }
-        let r = rest
-            .strip_prefix(b"\x1b]8;id=urlx-")
-            .unwrap_or_else(|| panic!("an escape sequence of the text's own in {s:?}"));
-        let end = r.windows(2).position(|w| w == b"\x1b\\").unwrap();
-        let (id, url) = std::str::from_utf8(&r[..end])
-            .unwrap()
-            .split_once(';')
-            .unwrap();
-        assert!(!open, "an open inside a link in {s:?}");
-        let id: usize = id.parse().unwrap();
-        if id == opens && last_url == url {
-            // The next line of the same link.
-        } else {
-            opens += 1;
-            assert_eq!(id, opens, "ids in order in {s:?}");
-            last_url = url.to_owned();
-        }
-        assert!(
-            url.bytes().all(|b| b.is_ascii_graphic()),
-            "the target {url:?} is not ASCII"
-        );
-        open = true;
-        rest = &r[end + 2..];
-    }
-    assert!(!open, "a link left open in {s:?}");
-    opens
-}
-
 #[test]
 fn c_s5_hostile_terminal_text_carries_no_sequence_but_the_links() {
     let finder = urlx::Finder::new();
@@ -310,50 +239,4 @@ fn c_s5_hostile_terminal_text_carries_no_sequence_but_the_links() {
     let mut out = Vec::new();
     write_osc8(&mut out, &finder, b"\x1b[1m http://a.example/\x1b[0m", &raw).unwrap();
     assert!(out.starts_with(b"\x1b[1m \x1b]8;id=urlx-1;"), "{out:?}");
-}
-
-#[test]
-fn c_s5_the_command_shows_the_texts_escapes() {
-    for text in HOSTILE {
-        let (_, out) = urlx_cmd(&["--hyperlink"], text);
-        let linked = urlx::find(*text)
-            .filter(|l| Options::default().allows_link(l))
-            .count();
-        assert_eq!(own_sequences(out.as_bytes()), linked, "{text:?}");
-    }
-    let (_, out) = urlx_cmd(&["--hyperlink", "--raw-controls"], b"\x1b[1mx\n");
-    assert_eq!(out, "\x1b[1mx\n");
-}
-
-fn urlx_cmd(args: &[&str], input: &[u8]) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let o = child.wait_with_output().unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8(o.stdout).unwrap(),
-    )
-}
-
-#[test]
-fn command_html_page_and_hyperlink() {
-    let (code, out) = urlx_cmd(&["--html"], b"<b>see http://a.example/</b>\n");
-    assert_eq!(code, 0);
-    assert_eq!(out, "<pre>&lt;b&gt;see <a href=\"http://a.example/\" rel=\"nofollow noopener\">http://a.example/</a>&lt;/b&gt;\n</pre>\n");
-    let (_, out) = urlx_cmd(&["--html-page"], b"x\n");
-    assert!(out.starts_with("<!DOCTYPE html>") && out.trim_end().ends_with("</html>"));
-    let (code, out) = urlx_cmd(&["--hyperlink"], b"see http://a.example/\n");
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "see \x1b]8;id=urlx-1;http://a.example/\x1b\\http://a.example/\x1b]8;;\x1b\\\n"
-    );
-    let (code, _) = urlx_cmd(&["--hyperlink"], b"nothing\n");
-    assert_eq!(code, 1);
 }

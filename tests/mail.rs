@@ -2,11 +2,9 @@
 //! the notmuch and CPython email test messages), each with the URLs a
 //! person sees when reading it (no `=3D` artefact, no URL cut at a soft
 //! line break, base64 parts found, flowed text rejoined), malformed mail
-//! read as well as it can be, and the command's mail mode. A missing
-//! corpus file is a failure.
+//! read as well as it can be. A missing corpus file is a failure.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use urlx::mail::{self, Kind};
 use urlx::Finder;
@@ -269,77 +267,6 @@ fn malformed_mail_is_scanned_with_warnings_never_an_abort() {
         "{:?}",
         m.warnings
     );
-}
-
-// ---- the command ----
-
-fn urlx(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_urlx"))
-        .args(args)
-        .output()
-        .expect("run urlx")
-}
-
-#[test]
-fn command_mail_mode_json_verbose_and_stats() {
-    let dir = std::env::temp_dir().join(format!("urlx-mail-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join("bad.eml");
-    std::fs::write(&p, b"Message-ID: <m1@x>\nSubject: Bad\nDate: Mon, 1 Jan 2024 00:00:00 +0000\nContent-Type: multipart/mixed; boundary=z\n\n--z\nContent-Transfer-Encoding: quoted-printable\n\nsee http://q.example/?a=3Db\n--z\nContent-Type: image/png\n\nxx\n").unwrap();
-    let path = p.to_str().unwrap();
-    let o = urlx(&["--json", "--verbose", "--stats", path]);
-    assert_eq!(o.status.code(), Some(0));
-    let out = String::from_utf8(o.stdout).unwrap();
-    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(v["url"], "http://q.example/?a=b");
-    assert_eq!(v["line"], 9);
-    assert_eq!(v["message_id"], "m1@x");
-    assert_eq!(v["subject"], "Bad");
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert!(err.contains("not closed"), "{err}");
-    assert!(
-        err.contains("1 messages, 1 non-text parts skipped"),
-        "{err}"
-    );
-    // --no-mail reads the raw bytes.
-    let o = urlx(&["-o", "--no-mail", path]);
-    assert_eq!(
-        String::from_utf8(o.stdout).unwrap(),
-        "http://q.example/?a=3Db\n"
-    );
-    // --mail on text that does not look like mail: read as one message.
-    let t = dir.join("t.txt");
-    std::fs::write(&t, b"plain http://p.example/=\nrest\n").unwrap();
-    let o = urlx(&["-o", "--mail", t.to_str().unwrap()]);
-    assert_eq!(String::from_utf8(o.stdout).unwrap(), "http://p.example/=\n");
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn command_streams_a_large_mbox_message_by_message() {
-    let dir = std::env::temp_dir().join(format!("urlx-bigmbox-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut mbox = Vec::new();
-    let mut n = 0;
-    while mbox.len() < (17 << 20) {
-        mbox.extend_from_slice(format!("From x{n} Mon Jan  1 00:00:00 2024\nMessage-ID: <{n}@x>\nContent-Transfer-Encoding: quoted-printable\n\nhttp://h{n}.example/?a=3D{n}&b=\n=3Dc\n{}\n\n", "x".repeat(300)).as_bytes());
-        n += 1;
-    }
-    let p = dir.join("big.mbox");
-    std::fs::write(&p, &mbox).unwrap();
-    let o = urlx(&["-o", p.to_str().unwrap()]);
-    let out = String::from_utf8(o.stdout).unwrap();
-    assert_eq!(out.lines().count(), n);
-    assert!(out
-        .lines()
-        .enumerate()
-        .all(|(i, l)| l == format!("http://h{i}.example/?a={i}&b=c")));
-    // Raw line numbers across messages: message i starts on line 8 i + 1.
-    let o = urlx(&["--json", p.to_str().unwrap()]);
-    let last: serde_json::Value =
-        serde_json::from_str(String::from_utf8(o.stdout).unwrap().lines().last().unwrap()).unwrap();
-    assert_eq!(last["line"], 8 * (n as u64 - 1) + 5);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A mailing-list footer after the closing boundary (the epilogue) is

@@ -11,8 +11,8 @@ use urlx::mail::{self, Kind};
 
 use super::ctx::{Ctx, Filters, Found};
 use super::input::PROBE;
-use crate::cli::printer::Rec;
-use crate::cli::walk::{reason, Input};
+use crate::printer::Rec;
+use crate::walk::{reason, Input};
 
 /// Reads a file whole and finds its links (in a worker thread).
 pub fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
@@ -155,7 +155,7 @@ enum Decoded {
 
 #[cfg(feature = "compressed")]
 fn decoded(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Decoded {
-    use crate::cli::unpack::{Archive, Capped, Packing};
+    use crate::unpack::{Archive, Capped, Packing};
     if !ctx.decompress {
         return Decoded::Plain(bytes);
     }

@@ -13,8 +13,8 @@ use urlx::mail::{self, Separator};
 use urlx::Piece;
 
 use super::ctx::Ctx;
-use crate::cli::printer::{Rec, Source};
-use crate::cli::walk::reason;
+use crate::printer::{Rec, Source};
+use crate::walk::reason;
 
 /// How far past a piece's size its cut may move to reach a line end.
 pub const LINE_SLACK: usize = 4096;

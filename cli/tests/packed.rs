@@ -1,4 +1,4 @@
-//! Compressed inputs and archives (`tests/data/packed/`, made from
+//! Compressed inputs and archives (`cli/tests/data/packed/`, made from
 //! `corpora/sample.mbox` and `corpora/sample-urls.txt`): each format gives
 //! the URLs of the plain input, archives give each member as an input of
 //! its own, and broken or expanding streams stop with an error that names
@@ -10,7 +10,8 @@ use std::process::Output;
 mod common;
 use common::{urlx, urlx_stdin};
 
-const PACKED: &str = "tests/data/packed";
+/// The fixtures, from the repository root (where `urlx` runs).
+const PACKED: &str = "cli/tests/data/packed";
 
 fn out(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -35,7 +36,7 @@ fn each_compression_gives_the_urls_of_the_plain_input() {
         assert_eq!(o.status.code(), Some(0), "{ext}: {}", err(&o));
         assert_eq!(out(&o).replace(&path, "X"), want, "{ext}");
         // Read from a pipe, known by the same first bytes.
-        let bytes = std::fs::read(&path).unwrap();
+        let bytes = common::read(&path);
         let o = urlx_stdin(&["--json", "-"], bytes);
         assert_eq!(out(&o).replace("<stdin>", "X"), want, "{ext} piped");
     }
@@ -92,7 +93,7 @@ fn archive_members_are_inputs_of_their_own() {
         );
     }
     // A zip read from a pipe, entry by entry.
-    let bytes = std::fs::read(packed("sample.zip")).unwrap();
+    let bytes = common::read(&packed("sample.zip"));
     let o = urlx_stdin(&["-o", "-"], bytes);
     assert_eq!(out(&o), format!("{mbox}{urls}"), "{}", err(&o));
 }
@@ -195,7 +196,7 @@ fn every_format_names_a_cut_stream_truncated() {
         ("xz", "xz"),
         ("zst", "zstd"),
     ] {
-        let whole = std::fs::read(packed(&format!("sample.mbox.{ext}"))).unwrap();
+        let whole = common::read(&packed(&format!("sample.mbox.{ext}")));
         let cut = dir.join(format!("cut.mbox.{ext}"));
         std::fs::write(&cut, &whole[..whole.len() * 2 / 3]).unwrap();
         let path = cut.to_str().unwrap();
@@ -245,7 +246,7 @@ fn skippable(content: &[u8]) -> Vec<u8> {
 
 #[test]
 fn zstd_skippable_frames_are_passed_over() {
-    let zst = std::fs::read(packed("sample.mbox.zst")).unwrap();
+    let zst = common::read(&packed("sample.mbox.zst"));
     let want = out(&urlx(&["-o", "corpora/sample.mbox"]));
     // Before (as pzstd writes) and after (as the seekable format writes).
     let bytes = [skippable(b"index"), zst, skippable(b"seek table")].concat();
@@ -317,9 +318,7 @@ fn an_output_error_is_said_once_and_not_as_the_inputs() {
         .write(true)
         .open("/dev/full")
         .expect("Linux has /dev/full");
-    let text = std::fs::read("corpora/sample-urls.txt")
-        .unwrap()
-        .repeat(400);
+    let text = common::read("corpora/sample-urls.txt").repeat(400);
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_urlx"))
         .args(["--piece-size", "1000", "-"])
         .stdin(std::process::Stdio::piped())

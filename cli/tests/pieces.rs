@@ -13,7 +13,7 @@ use common::{urlx, urlx_stdin};
 /// the slack a cut may move to reach a line end (so some cuts fall inside
 /// URLs).
 fn text() -> Vec<u8> {
-    let mut t = std::fs::read("corpora/sample-urls.txt").unwrap();
+    let mut t = common::read("corpora/sample-urls.txt");
     for k in 0..30 {
         t.extend_from_slice(
             format!(
@@ -39,7 +39,7 @@ fn text() -> Vec<u8> {
 /// with "From " among them, and multiparts without their boundary lines
 /// (warnings with `-v`, each naming a byte of the input).
 fn mbox() -> Vec<u8> {
-    let one = std::fs::read("corpora/sample.mbox").unwrap();
+    let one = common::read("corpora/sample.mbox");
     let mut m = Vec::new();
     for k in 0..12 {
         m.extend_from_slice(&one);

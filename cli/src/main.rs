@@ -1,5 +1,6 @@
-//! The command line: flags in, library calls, lines out. It reaches the
-//! library only through `urlx::`'s public API.
+//! The `urlx` command: flags in, library calls, lines out. All behaviour
+//! lives in the library, which this crate reaches only through `urlx::`'s
+//! public API.
 
 #![forbid(unsafe_code)]
 
@@ -39,7 +40,7 @@ impl From<ExitStatus> for ExitCode {
     }
 }
 
-pub fn run() -> ExitCode {
+fn main() -> ExitCode {
     let cli = flags::Cli::parse();
     if let Err(e) = cli.scan.check_build() {
         eprintln!("urlx: {e}");

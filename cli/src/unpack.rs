@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::rc::Rc;
 
-use crate::cli::walk::reason;
+use crate::walk::reason;
 
 /// A compression format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -370,7 +370,7 @@ mod tests {
 
     #[test]
     fn sizes_parse_with_their_units() {
-        use crate::cli::flags::parse_size;
+        use crate::flags::parse_size;
         assert_eq!(parse_size("4G"), Ok(4 << 30));
         assert_eq!(parse_size("512m"), Ok(512 << 20));
         assert_eq!(parse_size("100"), Ok(100));

@@ -15,7 +15,7 @@ use urlx::{Piece, Seam};
 
 use super::ctx::{Ctx, Sink};
 use super::work::{self, Done, Job, LINE_SLACK};
-use crate::cli::printer::{Rec, Source};
+use crate::printer::{Rec, Source};
 
 /// Bytes asked of the reader at a time.
 const READ: usize = 256 << 10;

@@ -5,9 +5,9 @@ use std::io;
 
 use urlx::mail::{self, Kind};
 
-use crate::cli::output::Out;
-use crate::cli::printer::{Printer, Rec, Source};
-use crate::cli::walk::Input;
+use crate::output::Out;
+use crate::printer::{Printer, Rec, Source};
+use crate::walk::Input;
 
 /// --scheme and --form.
 pub struct Filters {

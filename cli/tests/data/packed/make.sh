@@ -4,14 +4,14 @@
 # bzip2, xz, zstd and python3. The files are committed; this says how they
 # were made.
 set -eu
-D=tests/data/packed
+D=cli/tests/data/packed
 gzip -9nc corpora/sample.mbox > $D/sample.mbox.gz
 bzip2 -9c corpora/sample.mbox > $D/sample.mbox.bz2
 xz -9c corpora/sample.mbox > $D/sample.mbox.xz
 zstd -19qc corpora/sample.mbox > $D/sample.mbox.zst
 python3 - <<'PY'
 import gzip, io, tarfile, zipfile
-D = 'tests/data/packed'
+D = 'cli/tests/data/packed'
 mbox = open('corpora/sample.mbox', 'rb').read()
 urls = open('corpora/sample-urls.txt', 'rb').read()
 

@@ -11,8 +11,8 @@ use urlx::mail::Kind;
 
 use super::ctx::{explicit, Ctx, Sink};
 use super::pieces::Pipeline;
-use crate::cli::printer::Source;
-use crate::cli::walk::{reason, Input};
+use crate::printer::Source;
+use crate::walk::{reason, Input};
 
 /// The first bytes looked at for a NUL (a binary file), for mail, and for
 /// compression and archives.
@@ -128,7 +128,7 @@ impl Reading<'_> {
         };
         #[cfg(feature = "compressed")]
         if self.ctx.decompress && depth < MAX_DEPTH {
-            use crate::cli::unpack::{tar_members, zip_members, Archive, Capped, Member, Packing};
+            use crate::unpack::{tar_members, zip_members, Archive, Capped, Member, Packing};
             if let Some(p) = Packing::sniff(&head) {
                 let whole = io::Cursor::new(head).chain(r);
                 let decoded = Capped::new(

@@ -53,7 +53,7 @@ impl Drop for TempDir {
     }
 }
 
-const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/sample.mbox");
+const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpora/sample.mbox");
 
 #[test]
 fn readme_command_prints_the_sample_urls() {
@@ -273,7 +273,7 @@ fn unreadable_file_is_named_and_the_rest_still_read() {
 
 /// Root reads a file of mode 000, so this case runs only for another user.
 #[test]
-#[ignore = "needs a user other than root (root reads a mode-000 file): cargo test --test cli_scan -- --ignored"]
+#[ignore = "needs a user other than root (root reads a mode-000 file): cargo test -p urlx-cli --test scan -- --ignored"]
 fn permission_denied_is_named() {
     let d = TempDir::new("perm");
     let p = d.file("secret.txt", b"http://a.example/\n");

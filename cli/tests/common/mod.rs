@@ -1,0 +1,53 @@
+//! Helpers the command's tests share: the `urlx` binary run from the
+//! repository's root (so that `corpora/...` names the same files as in the
+//! library's tests) with arguments and, optionally, standard input.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The repository's root, the folder that holds `corpora/`.
+pub fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+/// A file of the repository, by its path from the root.
+pub fn repo_file(rel: &str) -> PathBuf {
+    root().join(rel)
+}
+
+/// Reads a file of the repository; a missing one is a failure.
+pub fn read(rel: &str) -> Vec<u8> {
+    let p = repo_file(rel);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Runs `urlx` in the repository's root with `args` (standard input
+/// closed).
+pub fn urlx(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("run urlx")
+}
+
+/// Runs `urlx` in the repository's root with `args`, writing `input` to its standard input.
+pub fn urlx_stdin(args: &[&str], input: impl AsRef<[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .current_dir(root())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urlx");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_ref())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}

@@ -1,0 +1,55 @@
+//! The command's --html, --html-page and --hyperlink: the text written back
+//! with its links, and (CONTRACT C-S5) no escape sequence of the text's
+//! own reaching the terminal.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[path = "../../tests/common/terminal.rs"]
+mod terminal;
+
+#[test]
+fn c_s5_the_command_shows_the_texts_escapes() {
+    for text in terminal::HOSTILE {
+        let (_, out) = urlx_cmd(&["--hyperlink"], text);
+        let linked = urlx::find(*text)
+            .filter(|l| urlx::linkify::Options::default().allows_link(l))
+            .count();
+        assert_eq!(terminal::own_sequences(out.as_bytes()), linked, "{text:?}");
+    }
+    let (_, out) = urlx_cmd(&["--hyperlink", "--raw-controls"], b"\x1b[1mx\n");
+    assert_eq!(out, "\x1b[1mx\n");
+}
+
+fn urlx_cmd(args: &[&str], input: &[u8]) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8(o.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn command_html_page_and_hyperlink() {
+    let (code, out) = urlx_cmd(&["--html"], b"<b>see http://a.example/</b>\n");
+    assert_eq!(code, 0);
+    assert_eq!(out, "<pre>&lt;b&gt;see <a href=\"http://a.example/\" rel=\"nofollow noopener\">http://a.example/</a>&lt;/b&gt;\n</pre>\n");
+    let (_, out) = urlx_cmd(&["--html-page"], b"x\n");
+    assert!(out.starts_with("<!DOCTYPE html>") && out.trim_end().ends_with("</html>"));
+    let (code, out) = urlx_cmd(&["--hyperlink"], b"see http://a.example/\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "see \x1b]8;id=urlx-1;http://a.example/\x1b\\http://a.example/\x1b]8;;\x1b\\\n"
+    );
+    let (code, _) = urlx_cmd(&["--hyperlink"], b"nothing\n");
+    assert_eq!(code, 1);
+}
