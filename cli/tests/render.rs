@@ -21,6 +21,43 @@ fn c_s5_the_command_shows_the_texts_escapes() {
     assert_eq!(out, "\x1b[1mx\n");
 }
 
+/// Hostile text that reaches the command in pieces: each piece written
+/// to the pipe on its own, cut inside an escape sequence. The output
+/// equals that of the text written at once.
+#[test]
+fn c_s5_escapes_cut_between_reads_are_shown_whole() {
+    let text: Vec<u8> = terminal::HOSTILE.join(&b"\n"[..]);
+    let (_, whole) = urlx_cmd(&["--hyperlink"], &text);
+    assert!(terminal::own_sequences(whole.as_bytes()) >= 8);
+    // Cut right after each ESC: the sequence's first byte in one read, the
+    // rest in the next.
+    let cuts: Vec<usize> = (0..text.len())
+        .filter(|&i| text[i] == 0x1b)
+        .map(|i| i + 1)
+        .collect();
+    assert!(cuts.len() > 10);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .arg("--hyperlink")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feed = std::thread::spawn(move || {
+        let mut at = 0;
+        for cut in cuts.into_iter().chain([text.len()]) {
+            stdin.write_all(&text[at..cut]).unwrap();
+            stdin.flush().unwrap();
+            // Lets the reader take this piece before the next arrives.
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            at = cut;
+        }
+    });
+    let o = child.wait_with_output().unwrap();
+    feed.join().unwrap();
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), whole);
+}
+
 fn urlx_cmd(args: &[&str], input: &[u8]) -> (i32, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
         .args(args)
