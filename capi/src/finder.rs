@@ -1,0 +1,328 @@
+//! `urlx_finder`: how links are found (a [`FinderBuilder`] and the
+//! [`urlx::Finder`] it builds) and written ([`Options`], and a C render
+//! callback).
+
+use std::ffi::{c_char, c_int, c_void, CStr};
+use std::ptr;
+
+use urlx::linkify::Options;
+use urlx::FinderBuilder;
+
+use crate::linkify::{Out, Rendered};
+use crate::{guard, opt_str, ERR_ARGUMENT, ERR_OPTION};
+
+/// `urlx_render_fn`.
+pub type RenderFn =
+    unsafe extern "C" fn(user: *mut c_void, rendered: *const Rendered, out: *mut Out<'_>) -> c_int;
+
+/// The opaque `urlx_finder`.
+pub struct Finder {
+    builder: FinderBuilder,
+    finder: urlx::Finder,
+    options: Options,
+    render: Option<(RenderFn, *mut c_void)>,
+}
+
+impl Default for Finder {
+    fn default() -> Self {
+        Finder {
+            builder: FinderBuilder::new(),
+            finder: urlx::Finder::new(),
+            options: Options::default(),
+            render: None,
+        }
+    }
+}
+
+impl Finder {
+    pub(crate) fn finder(&self) -> &urlx::Finder {
+        &self.finder
+    }
+
+    /// The writing options, without a render callback (the linkify calls
+    /// add theirs).
+    pub(crate) fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub(crate) fn render(&self) -> Option<(RenderFn, *mut c_void)> {
+        self.render
+    }
+
+    /// Changes the builder and rebuilds; a refused configuration leaves
+    /// the finder as it was.
+    fn configure(&mut self, change: impl FnOnce(&mut FinderBuilder)) -> Result<(), c_int> {
+        let mut builder = self.builder.clone();
+        change(&mut builder);
+        self.finder = builder.build().map_err(|_| ERR_OPTION)?;
+        self.builder = builder;
+        Ok(())
+    }
+}
+
+/// A scheme name: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+fn is_scheme(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b[0].is_ascii_alphabetic()
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+}
+
+/// The strings `schemes[0..n]`.
+///
+/// # Safety
+/// `schemes` must point to `n` pointers, each NULL or NUL-terminated; it
+/// may be NULL when `n` is 0.
+unsafe fn strings(schemes: *const *const c_char, n: usize) -> Result<Vec<String>, c_int> {
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    if schemes.is_null() || n > isize::MAX as usize / std::mem::size_of::<*const c_char>() {
+        return Err(ERR_ARGUMENT);
+    }
+    // SAFETY: `n` readable pointers, as the caller promises.
+    let ptrs = unsafe { std::slice::from_raw_parts(schemes, n) };
+    ptrs.iter()
+        .map(|&p| {
+            if p.is_null() {
+                return Err(ERR_ARGUMENT);
+            }
+            // SAFETY: NUL-terminated, as the caller promises.
+            let s = unsafe { CStr::from_ptr(p) };
+            s.to_str().map(str::to_owned).map_err(|_| ERR_ARGUMENT)
+        })
+        .collect()
+}
+
+/// Runs a setter on a live finder.
+///
+/// # Safety
+/// `finder` must be NULL or come from `urlx_finder_new`, not freed, and
+/// not in use by another thread.
+unsafe fn set(finder: *mut Finder, change: impl FnOnce(&mut Finder) -> Result<(), c_int>) -> c_int {
+    // SAFETY: NULL or live and ours alone, as promised.
+    let Some(finder) = (unsafe { finder.as_mut() }) else {
+        return ERR_ARGUMENT;
+    };
+    guard(|| change(finder))
+}
+
+/// A finder with the default options.
+///
+/// # Safety
+/// `out` must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_finder_new(out: *mut *mut Finder) -> c_int {
+    if out.is_null() {
+        return ERR_ARGUMENT;
+    }
+    // SAFETY: writable, as promised.
+    unsafe { out.write(ptr::null_mut()) };
+    guard(|| {
+        let f = Box::into_raw(Box::new(Finder::default()));
+        // SAFETY: writable, as promised.
+        unsafe { out.write(f) };
+        Ok(())
+    })
+}
+
+/// Frees a finder; NULL is ignored.
+///
+/// # Safety
+/// `finder` must be NULL or come from `urlx_finder_new`, freed once, and
+/// not in use.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_finder_free(finder: *mut Finder) {
+    if !finder.is_null() {
+        // SAFETY: made by Box::into_raw in urlx_finder_new, freed once.
+        drop(unsafe { Box::from_raw(finder) });
+    }
+}
+
+/// Defines a setter of the finder's builder that takes a flag or a size.
+macro_rules! builder_setter {
+    ($(#[$doc:meta])* $name:ident, $ty:ty, |$b:ident, $v:ident| $body:expr) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `finder` must be NULL or come from `urlx_finder_new`, not freed,
+        /// and not in use by another thread.
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(finder: *mut Finder, $v: $ty) -> c_int {
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                set(finder, |f| {
+                    f.configure(|$b| {
+                        $body;
+                    })
+                })
+            }
+        }
+    };
+}
+
+builder_setter!(
+    /// Bare e-mail addresses as `mailto:` links.
+    urlx_finder_set_email, c_int, |b, on| b.email(on != 0)
+);
+builder_setter!(
+    /// `www.` hosts as `http://` links.
+    urlx_finder_set_www, c_int, |b, on| b.abbreviated(on != 0)
+);
+builder_setter!(
+    /// C-W6: join a bare URL broken before `/`, `?`, `&`, `=`, `#`, `%`.
+    urlx_finder_set_join_breaks, c_int, |b, on| b.join_unhyphenated_breaks(on != 0)
+);
+builder_setter!(
+    /// The longest URL in bytes (at least 1).
+    urlx_finder_set_max_url_len, usize, |b, bytes| b.max_url_len(bytes)
+);
+builder_setter!(
+    /// The most bytes a wrapper may span (at least 1).
+    urlx_finder_set_max_wrapper_bytes, usize, |b, bytes| b.max_wrapper_bytes(bytes)
+);
+builder_setter!(
+    /// The most lines a wrapper may span (at least 1).
+    urlx_finder_set_max_wrapper_lines, usize, |b, lines| b.max_wrapper_lines(lines)
+);
+builder_setter!(
+    /// The most bytes of a line looked at; 0 for no cap.
+    urlx_finder_set_max_line_len, usize, |b, bytes| b.max_line_len(bytes)
+);
+
+/// The schemes found in bare text (replaces the default list).
+///
+/// # Safety
+/// `finder` as for the other setters; `schemes` must point to `n`
+/// NUL-terminated strings (or be NULL with `n` 0).
+#[no_mangle]
+pub unsafe extern "C" fn urlx_finder_set_bare_schemes(
+    finder: *mut Finder,
+    schemes: *const *const c_char,
+    n: usize,
+) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        set(finder, |f| {
+            let list = strings(schemes, n)?;
+            f.configure(|b| {
+                b.bare_schemes(list);
+            })
+        })
+    }
+}
+
+/// Schemes without `//` found inside `<…>` and quotes only.
+///
+/// # Safety
+/// As [`urlx_finder_set_bare_schemes`].
+#[no_mangle]
+pub unsafe extern "C" fn urlx_finder_set_wrapped_schemes(
+    finder: *mut Finder,
+    schemes: *const *const c_char,
+    n: usize,
+) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        set(finder, |f| {
+            let list = strings(schemes, n)?;
+            f.configure(|b| {
+                b.wrapped_schemes(list);
+            })
+        })
+    }
+}
+
+/// The schemes that may become links (replaces the safe list).
+///
+/// # Safety
+/// As [`urlx_finder_set_bare_schemes`].
+#[no_mangle]
+pub unsafe extern "C" fn urlx_finder_set_link_schemes(
+    finder: *mut Finder,
+    schemes: *const *const c_char,
+    n: usize,
+) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        set(finder, |f| {
+            let list = strings(schemes, n)?;
+            if !list.iter().all(|s| is_scheme(s)) {
+                return Err(ERR_OPTION);
+            }
+            f.options.schemes = list.iter().map(|s| s.to_ascii_lowercase()).collect();
+            Ok(())
+        })
+    }
+}
+
+/// Defines a setter of an optional attribute string.
+macro_rules! attribute_setter {
+    ($(#[$doc:meta])* $name:ident, $field:ident) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `finder` as for the other setters; `value` NULL or a
+        /// NUL-terminated string.
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(finder: *mut Finder, value: *const c_char) -> c_int {
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                set(finder, |f| {
+                    f.options.$field = opt_str(value)?.map(str::to_owned);
+                    Ok(())
+                })
+            }
+        }
+    };
+}
+
+attribute_setter!(
+    /// The anchors' `rel` (NULL for none).
+    urlx_finder_set_rel, rel
+);
+attribute_setter!(
+    /// The anchors' `target` (NULL for none).
+    urlx_finder_set_target, target
+);
+attribute_setter!(
+    /// The anchors' `class` (NULL for none).
+    urlx_finder_set_class, class
+);
+
+/// OSC 8 output writes the text's control characters as they are.
+///
+/// # Safety
+/// As for the other setters.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_finder_set_raw_controls(finder: *mut Finder, on: c_int) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        set(finder, |f| {
+            f.options.raw_controls = on != 0;
+            Ok(())
+        })
+    }
+}
+
+/// The render callback of `urlx_linkify_html_with` (`None` for urlx's
+/// own anchors) and the pointer it is given.
+///
+/// # Safety
+/// As for the other setters; `render`, when set, must be safe to call with
+/// `user` during every linkify call that uses this finder.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_finder_set_render(
+    finder: *mut Finder,
+    render: Option<RenderFn>,
+    user: *mut c_void,
+) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        set(finder, |f| {
+            f.render = render.map(|r| (r, user));
+            Ok(())
+        })
+    }
+}

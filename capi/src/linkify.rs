@@ -1,0 +1,274 @@
+//! `urlx_linkify_*`: HTML and OSC 8 output, and the C render callback.
+
+use std::ffi::{c_char, c_int, c_void, CString};
+use std::io::{self, Write};
+use std::ptr;
+use std::sync::Arc;
+
+use urlx::linkify::{self, Options};
+
+use crate::finder::{Finder, RenderFn};
+use crate::links::{CLink, Record};
+use crate::{buffer, bytes, guard, put, ERR_ARGUMENT, ERR_CALLBACK, ERR_PANIC};
+
+/// The opaque `urlx_out`: the writer a render callback appends to.
+pub struct Out<'a>(&'a mut dyn Write);
+
+/// Mirrors `urlx_rendered`.
+#[repr(C)]
+pub struct Rendered {
+    link: *const CLink,
+    number: usize,
+    segment: usize,
+    href: *const c_char,
+    text: *const c_char,
+}
+
+/// The error a render callback's non-zero return becomes.
+#[derive(Debug)]
+struct Stopped;
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the render callback stopped the call")
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// What the render closure needs of the call it serves. The pointers are
+/// the caller's text and callback argument, alive for the whole call.
+struct Call {
+    text: *const u8,
+    len: usize,
+    render: RenderFn,
+    user: *mut c_void,
+    /// The finder's options, which say whether a link is linkable.
+    opts: Options,
+}
+
+// SAFETY: a `Call` lives inside one linkify call and its closure runs on
+// that call's thread only (the writers call `render` synchronously); the
+// `Send + Sync` bounds are the `Render` type's, for closures kept longer.
+unsafe impl Send for Call {}
+// SAFETY: as above.
+unsafe impl Sync for Call {}
+
+impl Call {
+    /// One line of one link through the C callback.
+    fn render(&self, r: &linkify::Rendered<'_>, w: &mut dyn Write) -> io::Result<()> {
+        // SAFETY: the caller's text, alive for the call (see `Call`).
+        let text = unsafe { std::slice::from_raw_parts(self.text, self.len) };
+        let record = Record::new(r.link, text, &self.opts);
+        let link = record.c();
+        // Escaped HTML holds no NUL (controls become U+FFFD).
+        let href = CString::new(r.href).map_err(io::Error::other)?;
+        let shown = CString::new(r.text).map_err(io::Error::other)?;
+        let rendered = Rendered {
+            link: &link,
+            number: r.number,
+            segment: r.segment,
+            href: href.as_ptr(),
+            text: shown.as_ptr(),
+        };
+        let mut out = Out(w);
+        // SAFETY: the callback was given for this use, with its pointer
+        // (urlx_finder_set_render); every pointer it gets lives until it
+        // returns.
+        let go_on = unsafe { (self.render)(self.user, &rendered, &mut out) };
+        match go_on {
+            0 => Ok(()),
+            _ => Err(io::Error::other(Stopped)),
+        }
+    }
+}
+
+/// Which writer a call runs.
+#[derive(Clone, Copy)]
+enum Writer {
+    Html,
+    Osc8,
+}
+
+/// # Safety
+/// `finder` NULL (the defaults) or live; `text` `len` readable bytes;
+/// `out`, `out_len` and `written` NULL or writable.
+unsafe fn linkify_into(
+    writer: Writer,
+    finder: *const Finder,
+    text: *const c_char,
+    len: usize,
+    out: *mut *mut c_char,
+    out_len: *mut usize,
+    written: *mut usize,
+) -> c_int {
+    // SAFETY: NULL or writable, as promised.
+    unsafe {
+        put(out_len, 0);
+        put(written, 0);
+    }
+    if out.is_null() {
+        return ERR_ARGUMENT;
+    }
+    // SAFETY: writable, as promised.
+    unsafe { out.write(ptr::null_mut()) };
+    let defaults;
+    let finder = match finder.is_null() {
+        true => {
+            defaults = Finder::default();
+            &defaults
+        }
+        // SAFETY: non-NULL and live, as promised.
+        false => unsafe { &*finder },
+    };
+    guard(|| {
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { bytes(text, len) }?;
+        let mut opts = finder.options().clone();
+        if let Some((render, user)) = finder.render() {
+            let call = Call {
+                text: text.as_ptr(),
+                len: text.len(),
+                render,
+                user,
+                opts: finder.options().clone(),
+            };
+            opts.render = Some(Arc::new(move |r, w| call.render(r, w)));
+        }
+        let mut buf = buffer::new(text.len() + text.len() / 4);
+        let n = match writer {
+            Writer::Html => linkify::write_html(&mut buf, finder.finder(), text, &opts),
+            Writer::Osc8 => linkify::write_osc8(&mut buf, finder.finder(), text, &opts),
+        };
+        let n = n.map_err(|e| match e.get_ref().is_some_and(|i| i.is::<Stopped>()) {
+            true => ERR_CALLBACK,
+            false => ERR_PANIC,
+        })?;
+        let (s, len) = buffer::finish(buf);
+        // SAFETY: NULL or writable, as promised.
+        unsafe {
+            out.write(s);
+            put(out_len, len);
+            put(written, n);
+        }
+        Ok(())
+    })
+}
+
+/// `text[0..len]` as HTML with the default options.
+///
+/// # Safety
+/// `text` must point to `len` readable bytes (or be NULL with `len` 0);
+/// `out` writable; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_linkify_html(
+    text: *const c_char,
+    len: usize,
+    out: *mut *mut c_char,
+    out_len: *mut usize,
+) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        linkify_into(
+            Writer::Html,
+            ptr::null(),
+            text,
+            len,
+            out,
+            out_len,
+            ptr::null_mut(),
+        )
+    }
+}
+
+/// `text[0..len]` as HTML, links found and written as `finder` says.
+///
+/// # Safety
+/// As [`urlx_linkify_html`]; `finder` from `urlx_finder_new`, not freed;
+/// `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_linkify_html_with(
+    finder: *const Finder,
+    text: *const c_char,
+    len: usize,
+    out: *mut *mut c_char,
+    out_len: *mut usize,
+    written: *mut usize,
+) -> c_int {
+    if finder.is_null() {
+        // SAFETY: NULL or writable, as promised.
+        unsafe { put(out, ptr::null_mut()) };
+        return ERR_ARGUMENT;
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { linkify_into(Writer::Html, finder, text, len, out, out_len, written) }
+}
+
+/// `text[0..len]` with OSC 8 hyperlinks, the default options.
+///
+/// # Safety
+/// As [`urlx_linkify_html`].
+#[no_mangle]
+pub unsafe extern "C" fn urlx_linkify_osc8(
+    text: *const c_char,
+    len: usize,
+    out: *mut *mut c_char,
+    out_len: *mut usize,
+) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        linkify_into(
+            Writer::Osc8,
+            ptr::null(),
+            text,
+            len,
+            out,
+            out_len,
+            ptr::null_mut(),
+        )
+    }
+}
+
+/// `text[0..len]` with OSC 8 hyperlinks, as `finder` says.
+///
+/// # Safety
+/// As [`urlx_linkify_html_with`].
+#[no_mangle]
+pub unsafe extern "C" fn urlx_linkify_osc8_with(
+    finder: *const Finder,
+    text: *const c_char,
+    len: usize,
+    out: *mut *mut c_char,
+    out_len: *mut usize,
+    written: *mut usize,
+) -> c_int {
+    if finder.is_null() {
+        // SAFETY: NULL or writable, as promised.
+        unsafe { put(out, ptr::null_mut()) };
+        return ERR_ARGUMENT;
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { linkify_into(Writer::Osc8, finder, text, len, out, out_len, written) }
+}
+
+/// Appends `bytes[0..len]` to a render callback's output.
+///
+/// # Safety
+/// `out` must be the pointer the callback was given, during the callback;
+/// `data` must point to `len` readable bytes (or be NULL with `len` 0).
+#[no_mangle]
+pub unsafe extern "C" fn urlx_out_write(
+    out: *mut Out<'_>,
+    data: *const c_char,
+    len: usize,
+) -> c_int {
+    // SAFETY: NULL or the live writer, as promised.
+    let Some(out) = (unsafe { out.as_mut() }) else {
+        return ERR_ARGUMENT;
+    };
+    guard(|| {
+        // SAFETY: forwarded from the caller.
+        let b = unsafe { bytes(data, len) }?;
+        out.0.write_all(b).map_err(|_| ERR_PANIC)
+    })
+}

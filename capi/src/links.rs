@@ -1,0 +1,285 @@
+//! Links as C sees them (`urlx_link`), and the calls that find them.
+
+use std::ffi::{c_char, c_int, CString};
+use std::ptr;
+
+use urlx::linkify::{deception, Deception, Options};
+use urlx::{Form, Link};
+
+use crate::finder::Finder;
+use crate::{bytes, guard, put, ERR_ARGUMENT};
+
+/// Mirrors `urlx_span`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    start: usize,
+    end: usize,
+}
+
+/// Mirrors `urlx_link`. Its pointers point into the [`Record`] it was
+/// made from.
+#[repr(C)]
+pub struct CLink {
+    start: usize,
+    end: usize,
+    line: usize,
+    column: usize,
+    char_column: usize,
+    url: *const c_char,
+    alt: *const c_char,
+    scheme: *const c_char,
+    host: *const c_char,
+    form: c_int,
+    truncated: c_int,
+    linkable: c_int,
+    deception: c_int,
+    deception_reason: *const c_char,
+    segments: *const Span,
+    segment_count: usize,
+}
+
+/// One link, owning the strings and spans its [`CLink`] points to (they
+/// live on the heap, so a record may move).
+pub(crate) struct Record {
+    start: usize,
+    end: usize,
+    line: usize,
+    column: usize,
+    char_column: usize,
+    url: CString,
+    alt: Option<CString>,
+    scheme: CString,
+    host: Option<CString>,
+    form: c_int,
+    truncated: bool,
+    linkable: bool,
+    deception: c_int,
+    reason: Option<CString>,
+    segments: Vec<Span>,
+}
+
+/// A C string of `s`. URLs, hosts and reasons hold no NUL (the parser
+/// refuses control characters); one would be shown as U+FFFD.
+fn c_string(s: &str) -> CString {
+    CString::new(s.replace('\0', "\u{fffd}")).expect("no NUL is left")
+}
+
+/// `enum urlx_form`.
+pub(crate) fn form_code(f: Form) -> c_int {
+    match f {
+        Form::UrlPrefix => 0,
+        Form::Angle => 1,
+        Form::Quoted => 2,
+        Form::Bare => 3,
+        Form::Abbreviated => 4,
+        Form::Email => 5,
+        // A form newer than the header: URLX_FORM_OTHER.
+        _ => 255,
+    }
+}
+
+/// `enum urlx_deception`.
+fn deception_code(d: &Deception) -> c_int {
+    match d {
+        Deception::Userinfo { .. } => 1,
+        Deception::NumericHost { .. } => 2,
+        Deception::MixedScript { .. } => 3,
+        // A reason newer than the header: URLX_DECEPTION_OTHER.
+        _ => 255,
+    }
+}
+
+impl Record {
+    /// The record of `link`, found in `text`; `linkable` by `opts`.
+    pub(crate) fn new(link: &Link<'_>, text: &[u8], opts: &Options) -> Record {
+        let uri = link.uri();
+        let verdict = deception(&uri);
+        Record {
+            start: link.start(),
+            end: link.end(),
+            line: link.line() as usize,
+            column: link.column() as usize,
+            char_column: link.char_column(text) as usize,
+            url: c_string(link.as_str()),
+            alt: link.alt().map(c_string),
+            scheme: c_string(&uri.scheme().unwrap_or("").to_ascii_lowercase()),
+            host: uri.host().map(c_string),
+            form: form_code(link.form()),
+            truncated: link.is_truncated(),
+            linkable: opts.allows_link(link),
+            deception: verdict.as_ref().map_or(0, deception_code),
+            reason: verdict.as_ref().map(|d| c_string(&d.to_string())),
+            segments: link
+                .segments(text)
+                .into_iter()
+                .map(|r| Span {
+                    start: r.start,
+                    end: r.end,
+                })
+                .collect(),
+        }
+    }
+
+    /// The C view; valid while `self` lives.
+    pub(crate) fn c(&self) -> CLink {
+        let opt = |s: &Option<CString>| s.as_ref().map_or(ptr::null(), |s| s.as_ptr());
+        CLink {
+            start: self.start,
+            end: self.end,
+            line: self.line,
+            column: self.column,
+            char_column: self.char_column,
+            url: self.url.as_ptr(),
+            alt: opt(&self.alt),
+            scheme: self.scheme.as_ptr(),
+            host: opt(&self.host),
+            form: self.form,
+            truncated: c_int::from(self.truncated),
+            linkable: c_int::from(self.linkable),
+            deception: self.deception,
+            deception_reason: opt(&self.reason),
+            segments: self.segments.as_ptr(),
+            segment_count: self.segments.len(),
+        }
+    }
+}
+
+/// The opaque `urlx_links`: the records, and their C views.
+pub struct Links {
+    // Owns what `views` points to; never read otherwise.
+    _records: Vec<Record>,
+    views: Vec<CLink>,
+}
+
+/// The links of `text` as `finder` finds them.
+fn find(finder: &Finder, text: &[u8]) -> Links {
+    let records: Vec<Record> = finder
+        .finder()
+        .links(text)
+        .map(|l| Record::new(&l, text, finder.options()))
+        .collect();
+    let views = records.iter().map(Record::c).collect();
+    Links {
+        _records: records,
+        views,
+    }
+}
+
+/// # Safety
+/// `finder` NULL or live; `text` `len` readable bytes; `out` writable.
+unsafe fn find_into(
+    finder: *const Finder,
+    text: *const c_char,
+    len: usize,
+    out: *mut *mut Links,
+) -> c_int {
+    if out.is_null() {
+        return ERR_ARGUMENT;
+    }
+    // SAFETY: writable, as promised; NULL until a result is ready.
+    unsafe { out.write(ptr::null_mut()) };
+    guard(|| {
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { bytes(text, len) }?;
+        let links = match finder.is_null() {
+            true => find(&Finder::default(), text),
+            // SAFETY: non-NULL and live, as promised.
+            false => find(unsafe { &*finder }, text),
+        };
+        // SAFETY: writable, as promised.
+        unsafe { out.write(Box::into_raw(Box::new(links))) };
+        Ok(())
+    })
+}
+
+/// The links in `text[0..len]` with the default options.
+///
+/// # Safety
+/// `text` must point to `len` readable bytes (or be NULL with `len` 0);
+/// `out` must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_find(text: *const c_char, len: usize, out: *mut *mut Links) -> c_int {
+    // SAFETY: forwarded from the caller; NULL is the default finder.
+    unsafe { find_into(ptr::null(), text, len, out) }
+}
+
+/// The links in `text[0..len]` as `finder` finds them.
+///
+/// # Safety
+/// As [`urlx_find`]; `finder` must come from `urlx_finder_new`, not freed.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_find_with(
+    finder: *const Finder,
+    text: *const c_char,
+    len: usize,
+    out: *mut *mut Links,
+) -> c_int {
+    if finder.is_null() {
+        // SAFETY: NULL or writable, as promised.
+        unsafe { put(out, ptr::null_mut()) };
+        return ERR_ARGUMENT;
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { find_into(finder, text, len, out) }
+}
+
+/// How many links the list holds (0 for NULL).
+///
+/// # Safety
+/// `links` must be NULL or come from `urlx_find*` and not be freed.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_links_count(links: *const Links) -> usize {
+    // SAFETY: NULL or a live list, as promised.
+    unsafe { links.as_ref() }.map_or(0, |l| l.views.len())
+}
+
+/// Link `i`, or NULL when `i` is out of range or `links` is NULL.
+///
+/// # Safety
+/// As [`urlx_links_count`].
+#[no_mangle]
+pub unsafe extern "C" fn urlx_links_get(links: *const Links, i: usize) -> *const CLink {
+    // SAFETY: NULL or a live list, as promised.
+    unsafe { links.as_ref() }
+        .and_then(|l| l.views.get(i))
+        .map_or(ptr::null(), |v| v as *const CLink)
+}
+
+/// Frees a list; NULL is ignored.
+///
+/// # Safety
+/// `links` must be NULL or come from `urlx_find*`, freed once.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_links_free(links: *mut Links) {
+    if !links.is_null() {
+        // SAFETY: made by Box::into_raw in find_into, freed once.
+        drop(unsafe { Box::from_raw(links) });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_form_has_a_code_of_its_own() {
+        let mut codes: Vec<c_int> = Form::ALL.iter().map(|&f| form_code(f)).collect();
+        assert!(!codes.contains(&255), "{codes:?}");
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), Form::ALL.len());
+    }
+
+    #[test]
+    fn every_deception_has_a_code_of_its_own() {
+        let host = String::from("h");
+        let all = [
+            Deception::Userinfo { host: host.clone() },
+            Deception::NumericHost { host: host.clone() },
+            Deception::MixedScript { host },
+        ];
+        let codes: Vec<c_int> = all.iter().map(deception_code).collect();
+        assert_eq!(codes, [1, 2, 3]);
+    }
+}

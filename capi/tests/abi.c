@@ -1,0 +1,394 @@
+/* The whole C ABI from C (capi/tests/c_abi.rs compiles and runs it, and
+ * runs it under valgrind): finding with the default and a configured
+ * finder, every field of urlx_link, each status, HTML with attributes and
+ * a render callback, OSC 8 with the text's escapes shown, and one finder
+ * shared by threads. Prints "ok" and exits 0 when every check holds. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <urlx.h>
+
+static int failures = 0;
+#define CHECK(c)                                                              \
+    do {                                                                      \
+        if (!(c)) {                                                           \
+            fprintf(stderr, "FAILED line %d: %s\n", __LINE__, #c);            \
+            failures++;                                                       \
+        }                                                                     \
+    } while (0)
+
+static int contains(const char *s, const char *part) { return s && strstr(s, part) != NULL; }
+
+/* How many times part occurs in s[0..len]. */
+static size_t count(const char *s, size_t len, const char *part) {
+    size_t n = 0, k = strlen(part);
+    for (size_t i = 0; i + k <= len; i++)
+        if (memcmp(s + i, part, k) == 0) n++;
+    return n;
+}
+
+static void version_and_statuses(void) {
+    CHECK(strcmp(urlx_version(), URLX_VERSION) == 0);
+    const char *seen[5];
+    for (int s = URLX_OK; s <= URLX_ERR_PANIC; s++) {
+        seen[s] = urlx_status_str((urlx_status)s);
+        CHECK(seen[s] != NULL && seen[s][0] != '\0');
+        for (int t = 0; t < s; t++) CHECK(strcmp(seen[s], seen[t]) != 0);
+    }
+    CHECK(contains(urlx_status_str(URLX_ERR_PANIC), "bug"));
+}
+
+static void finding_with_the_defaults(void) {
+    const char *text =
+        "caf\xc3\xa9 <URL:ftp://ds.in\n  ternic.net/rfc> and http://www.example-\n"
+        "corp.com/x, <URL:javascript:alert(1)>\n"
+        "> see <http://q.example/long/\n>    path/x>\n";
+    urlx_links *links = NULL;
+    CHECK(urlx_find(text, strlen(text), &links) == URLX_OK);
+    CHECK(urlx_links_count(links) == 4);
+
+    const urlx_link *l = urlx_links_get(links, 0);
+    CHECK(l != NULL);
+    CHECK(strcmp(l->url, "ftp://ds.internic.net/rfc") == 0);
+    CHECK(l->form == URLX_FORM_URL_PREFIX);
+    CHECK(l->start == 11 && strncmp(text + l->start, "ftp://ds.in\n", 12) == 0);
+    CHECK(l->line == 1 && l->column == 12 && l->char_column == 11);
+    CHECK(l->alt == NULL && strcmp(l->scheme, "ftp") == 0);
+    CHECK(strcmp(l->host, "ds.internic.net") == 0);
+    CHECK(l->truncated == 0 && l->linkable == 1);
+    CHECK(l->deception == URLX_DECEPTION_NONE && l->deception_reason == NULL);
+    CHECK(l->segment_count == 2);
+    CHECK(l->segments[0].start == l->start);
+    CHECK(strncmp(text + l->segments[1].start, "ternic.net/rfc",
+                  l->segments[1].end - l->segments[1].start) == 0);
+
+    l = urlx_links_get(links, 1);
+    CHECK(strcmp(l->url, "http://www.example-corp.com/x") == 0);
+    CHECK(l->alt != NULL && strcmp(l->alt, "http://www.examplecorp.com/x") == 0);
+    CHECK(l->form == URLX_FORM_BARE && l->line == 2);
+
+    /* Found, as written, but not safe to open. */
+    l = urlx_links_get(links, 2);
+    CHECK(strcmp(l->url, "javascript:alert(1)") == 0);
+    CHECK(l->linkable == 0 && l->host == NULL && strcmp(l->scheme, "javascript") == 0);
+
+    /* A URL wrapped over quoted lines: one span a line, no "> " in any. */
+    l = urlx_links_get(links, 3);
+    CHECK(strcmp(l->url, "http://q.example/long/path/x") == 0);
+    CHECK(l->segment_count == 2);
+    for (size_t i = 0; i < l->segment_count; i++) {
+        const urlx_span s = l->segments[i];
+        CHECK(memchr(text + s.start, '>', s.end - s.start) == NULL);
+        CHECK(memchr(text + s.start, '\n', s.end - s.start) == NULL);
+    }
+    CHECK(l->segments[1].end - l->segments[1].start == strlen("path/x"));
+
+    CHECK(urlx_links_get(links, 4) == NULL);
+    CHECK(urlx_links_get(NULL, 0) == NULL && urlx_links_count(NULL) == 0);
+    urlx_links_free(links);
+    urlx_links_free(NULL);
+
+    /* Any bytes: invalid UTF-8 and NUL next to a URL; an empty text. */
+    const char bin[] = "\xff\x00 http://a.example/ \xc3";
+    CHECK(urlx_find(bin, sizeof bin - 1, &links) == URLX_OK);
+    CHECK(urlx_links_count(links) == 1);
+    urlx_links_free(links);
+    CHECK(urlx_find(NULL, 0, &links) == URLX_OK && urlx_links_count(links) == 0);
+    urlx_links_free(links);
+
+    /* A URL cut by bytes of another charset is flagged, not shortened
+     * silently. */
+    const char latin1[] = "see http://example.fr/caf\xe9 now";
+    CHECK(urlx_find(latin1, sizeof latin1 - 1, &links) == URLX_OK);
+    CHECK(urlx_links_count(links) == 1 && urlx_links_get(links, 0)->truncated == 1);
+    urlx_links_free(links);
+
+    /* Deceptive links say why. */
+    const char *tricks = "http://www.bank.example@10.0.0.1/ http://0x7f.1/";
+    CHECK(urlx_find(tricks, strlen(tricks), &links) == URLX_OK);
+    CHECK(urlx_links_count(links) == 2);
+    l = urlx_links_get(links, 0);
+    CHECK(l->deception == URLX_DECEPTION_USERINFO && contains(l->deception_reason, "10.0.0.1"));
+    CHECK(strcmp(l->host, "10.0.0.1") == 0);
+    l = urlx_links_get(links, 1);
+    CHECK(l->deception == URLX_DECEPTION_NUMERIC_HOST && contains(l->deception_reason, "0x7f.1"));
+    urlx_links_free(links);
+}
+
+static void wrong_arguments(void) {
+    urlx_links *links = (urlx_links *)1;
+    CHECK(urlx_find(NULL, 5, &links) == URLX_ERR_ARGUMENT && links == NULL);
+    CHECK(urlx_find("x", 1, NULL) == URLX_ERR_ARGUMENT);
+    links = (urlx_links *)1;
+    CHECK(urlx_find_with(NULL, "x", 1, &links) == URLX_ERR_ARGUMENT && links == NULL);
+    char *out = (char *)1;
+    size_t n = 7;
+    CHECK(urlx_linkify_html(NULL, 3, &out, &n) == URLX_ERR_ARGUMENT && out == NULL && n == 0);
+    CHECK(urlx_linkify_osc8("x", 1, NULL, NULL) == URLX_ERR_ARGUMENT);
+    CHECK(urlx_finder_new(NULL) == URLX_ERR_ARGUMENT);
+    CHECK(urlx_finder_set_email(NULL, 1) == URLX_ERR_ARGUMENT);
+    CHECK(urlx_out_write(NULL, "x", 1) == URLX_ERR_ARGUMENT);
+    urlx_finder *f = NULL;
+    CHECK(urlx_finder_new(&f) == URLX_OK);
+    CHECK(urlx_finder_set_bare_schemes(f, NULL, 2) == URLX_ERR_ARGUMENT);
+    const char *with_null[] = {"http", NULL};
+    CHECK(urlx_finder_set_bare_schemes(f, with_null, 2) == URLX_ERR_ARGUMENT);
+    CHECK(urlx_finder_set_class(f, "\xff") == URLX_ERR_ARGUMENT);
+    urlx_finder_free(f);
+    urlx_finder_free(NULL);
+    urlx_free(NULL);
+}
+
+/* The URLs finder finds in text, joined by spaces, into buf. */
+static const char *urls(const urlx_finder *finder, const char *text, char *buf, size_t size) {
+    urlx_links *links = NULL;
+    buf[0] = '\0';
+    if (urlx_find_with(finder, text, strlen(text), &links) != URLX_OK) return "(error)";
+    for (size_t i = 0; i < urlx_links_count(links); i++) {
+        const urlx_link *l = urlx_links_get(links, i);
+        if (i > 0) strncat(buf, " ", size - strlen(buf) - 1);
+        strncat(buf, l->url, size - strlen(buf) - 1);
+        if (l->truncated) strncat(buf, "(cut)", size - strlen(buf) - 1);
+    }
+    urlx_links_free(links);
+    return buf;
+}
+
+static void a_configured_finder(void) {
+    char buf[512];
+    urlx_finder *f = NULL;
+    CHECK(urlx_finder_new(&f) == URLX_OK && f != NULL);
+    const char *text = "mail me@example.org at www.example.org or http://a.example/";
+    CHECK(strcmp(urls(f, text, buf, sizeof buf), "http://www.example.org http://a.example/") == 0);
+
+    CHECK(urlx_finder_set_email(f, 1) == URLX_OK);
+    CHECK(urlx_finder_set_www(f, 0) == URLX_OK);
+    CHECK(strcmp(urls(f, text, buf, sizeof buf), "mailto:me@example.org http://a.example/") == 0);
+    urlx_links *links = NULL;
+    CHECK(urlx_find_with(f, text, strlen(text), &links) == URLX_OK);
+    const urlx_link *l = urlx_links_get(links, 0);
+    CHECK(l->form == URLX_FORM_EMAIL && strcmp(l->scheme, "mailto") == 0 && l->host == NULL);
+    urlx_links_free(links);
+
+    /* A refused value leaves the finder as it was. */
+    CHECK(urlx_finder_set_max_url_len(f, 0) == URLX_ERR_OPTION);
+    CHECK(urlx_finder_set_max_wrapper_bytes(f, 0) == URLX_ERR_OPTION);
+    CHECK(urlx_finder_set_max_wrapper_lines(f, 0) == URLX_ERR_OPTION);
+    const char *bad[] = {"1http"};
+    CHECK(urlx_finder_set_bare_schemes(f, bad, 1) == URLX_ERR_OPTION);
+    CHECK(urlx_finder_set_link_schemes(f, bad, 1) == URLX_ERR_OPTION);
+    CHECK(strcmp(urls(f, text, buf, sizeof buf), "mailto:me@example.org http://a.example/") == 0);
+
+    /* Caps: a URL cut by one is flagged. */
+    CHECK(urlx_finder_set_max_url_len(f, 12) == URLX_OK);
+    CHECK(strcmp(urls(f, "see http://a.example/long/path", buf, sizeof buf),
+                 "http://a.exa(cut)") == 0);
+    CHECK(urlx_finder_set_max_url_len(f, 8192) == URLX_OK);
+    CHECK(urlx_finder_set_max_line_len(f, 10) == URLX_OK);
+    CHECK(strcmp(urls(f, "0123456789 http://a.example/\nhttp://b/", buf, sizeof buf),
+                 "http://b/") == 0);
+    CHECK(urlx_finder_set_max_line_len(f, 0) == URLX_OK);
+    /* A wrapper longer than its caps is no wrapper: its text is bare. */
+    const char *wrapped = "<URL:http://a.example/\n1/\n2/\n3>";
+    CHECK(strcmp(urls(f, wrapped, buf, sizeof buf), "http://a.example/1/2/3") == 0);
+    CHECK(urlx_finder_set_max_wrapper_lines(f, 2) == URLX_OK);
+    CHECK(strcmp(urls(f, wrapped, buf, sizeof buf), "http://a.example/") == 0);
+    CHECK(urlx_finder_set_max_wrapper_lines(f, 8) == URLX_OK);
+    CHECK(urlx_finder_set_max_wrapper_bytes(f, 10) == URLX_OK);
+    CHECK(strcmp(urls(f, wrapped, buf, sizeof buf), "http://a.example/") == 0);
+    CHECK(urlx_finder_set_max_wrapper_bytes(f, 2048) == URLX_OK);
+
+    /* Schemes. */
+    const char *https_only[] = {"HTTPS"};
+    CHECK(urlx_finder_set_bare_schemes(f, https_only, 1) == URLX_OK);
+    CHECK(strcmp(urls(f, "http://a.example/ https://b.example/", buf, sizeof buf),
+                 "https://b.example/") == 0);
+    const char *none[] = {0};
+    CHECK(urlx_finder_set_wrapped_schemes(f, none, 0) == URLX_OK);
+    CHECK(strcmp(urls(f, "<urn:isbn:0451450523> <tel:+1-201-555-0123>", buf, sizeof buf), "") == 0);
+    const char *urn[] = {"urn"};
+    CHECK(urlx_finder_set_wrapped_schemes(f, urn, 1) == URLX_OK);
+    CHECK(strcmp(urls(f, "<urn:isbn:0451450523> <tel:+1-201-555-0123>", buf, sizeof buf),
+                 "urn:isbn:0451450523") == 0);
+
+    /* C-W6: a bare URL broken before a / joined. */
+    const char *broken = "see http://a.example/path\n/more please";
+    CHECK(strcmp(urls(f, broken, buf, sizeof buf), "") == 0); /* http is off */
+    CHECK(urlx_finder_set_bare_schemes(f, NULL, 0) == URLX_OK);
+    CHECK(strcmp(urls(f, broken, buf, sizeof buf), "") == 0);
+    const char *web[] = {"http", "https"};
+    CHECK(urlx_finder_set_bare_schemes(f, web, 2) == URLX_OK);
+    CHECK(strcmp(urls(f, broken, buf, sizeof buf), "http://a.example/path") == 0);
+    CHECK(urlx_finder_set_join_breaks(f, 1) == URLX_OK);
+    CHECK(strcmp(urls(f, broken, buf, sizeof buf), "http://a.example/path/more") == 0);
+
+    /* Linkable follows the finder's link schemes. */
+    const char *only_https[] = {"https"};
+    CHECK(urlx_finder_set_link_schemes(f, only_https, 1) == URLX_OK);
+    CHECK(urlx_find_with(f, "http://a.example/ https://b.example/", 36, &links) == URLX_OK);
+    CHECK(urlx_links_count(links) == 2);
+    CHECK(urlx_links_get(links, 0)->linkable == 0 && urlx_links_get(links, 1)->linkable == 1);
+    urlx_links_free(links);
+    urlx_finder_free(f);
+}
+
+/* What the render callback saw. */
+struct seen {
+    size_t calls;
+    size_t numbers[8];
+    size_t segments[8];
+    int deceptive[8];
+    size_t stop_at; /* stop at this call (1-based); 0: never */
+};
+
+static int render(void *user, const urlx_rendered *r, urlx_out *out) {
+    struct seen *s = user;
+    if (s->calls < 8) {
+        s->numbers[s->calls] = r->number;
+        s->segments[s->calls] = r->segment;
+        s->deceptive[s->calls] = r->link->deception;
+    }
+    s->calls++;
+    if (s->stop_at && s->calls == s->stop_at) return 1;
+    char head[64];
+    snprintf(head, sizeof head, "[%zu.%zu ", r->number, r->segment);
+    if (urlx_out_write(out, head, strlen(head)) != URLX_OK) return 1;
+    if (urlx_out_write(out, r->href, strlen(r->href)) != URLX_OK) return 1;
+    if (urlx_out_write(out, " | ", 3) != URLX_OK) return 1;
+    if (urlx_out_write(out, r->text, strlen(r->text)) != URLX_OK) return 1;
+    return urlx_out_write(out, "]", 1) == URLX_OK ? 0 : 1;
+}
+
+static void html(void) {
+    const char *text = "<b> a@b.example, <URL:javascript:x> http://a.example/?a=1&b=2 "
+                       "<http://q.example/lo\n  ng> http://u@10.0.0.1/";
+    char *out = NULL;
+    size_t len = 0, written = 0;
+    CHECK(urlx_linkify_html(text, strlen(text), &out, &len) == URLX_OK);
+    CHECK(out != NULL && len == strlen(out));
+    CHECK(contains(out, "&lt;b&gt;"));
+    CHECK(contains(out, "<a href=\"http://a.example/?a=1&amp;b=2\" rel=\"nofollow noopener\">"));
+    CHECK(!contains(out, "href=\"javascript") && !contains(out, "mailto:"));
+    CHECK(count(out, len, "<a href=\"http://q.example/long\"") == 2);
+    CHECK(contains(out, "class=\"urlx-deceptive\""));
+    urlx_free(out);
+
+    urlx_finder *f = NULL;
+    CHECK(urlx_finder_new(&f) == URLX_OK);
+    CHECK(urlx_finder_set_email(f, 1) == URLX_OK);
+    CHECK(urlx_finder_set_rel(f, NULL) == URLX_OK);
+    CHECK(urlx_finder_set_target(f, "_blank") == URLX_OK);
+    CHECK(urlx_finder_set_class(f, "link \"x\"") == URLX_OK);
+    CHECK(urlx_linkify_html_with(f, text, strlen(text), &out, &len, &written) == URLX_OK);
+    CHECK(written == 4); /* the address, two URLs, the deceptive one; not javascript: */
+    CHECK(contains(out, "<a href=\"mailto:a@b.example\" class=\"link &quot;x&quot;\" target=\"_blank\">a@b.example</a>"));
+    CHECK(!contains(out, "rel="));
+    urlx_free(out);
+
+    /* The render callback: each line of each link, numbered as written. */
+    struct seen s = {0};
+    CHECK(urlx_finder_set_render(f, render, &s) == URLX_OK);
+    CHECK(urlx_linkify_html_with(f, text, strlen(text), &out, &len, &written) == URLX_OK);
+    CHECK(written == 4 && s.calls == 5);
+    CHECK(s.numbers[0] == 1 && s.numbers[1] == 2 && s.numbers[2] == 3 && s.numbers[3] == 3 &&
+          s.numbers[4] == 4);
+    CHECK(s.segments[2] == 0 && s.segments[3] == 1);
+    CHECK(s.deceptive[4] == URLX_DECEPTION_USERINFO && s.deceptive[0] == URLX_DECEPTION_NONE);
+    CHECK(contains(out, "[2.0 http://a.example/?a=1&amp;b=2 | http://a.example/?a=1&amp;b=2]"));
+    CHECK(contains(out, "[3.0 http://q.example/long | http://q.example/lo]\n  [3.1 http://q.example/long | ng]"));
+    CHECK(!contains(out, "<a "));
+    urlx_free(out);
+
+    /* A callback that stops the call: nothing is returned. */
+    struct seen stop = {.stop_at = 2};
+    CHECK(urlx_finder_set_render(f, render, &stop) == URLX_OK);
+    out = (char *)1;
+    CHECK(urlx_linkify_html_with(f, text, strlen(text), &out, &len, &written) == URLX_ERR_CALLBACK);
+    CHECK(out == NULL && len == 0 && written == 0 && stop.calls == 2);
+    CHECK(urlx_finder_set_render(f, NULL, NULL) == URLX_OK);
+    CHECK(urlx_linkify_html_with(f, text, strlen(text), &out, &len, &written) == URLX_OK);
+    CHECK(contains(out, "<a href=\"mailto:a@b.example\""));
+    urlx_free(out);
+    urlx_finder_free(f);
+}
+
+static void osc8(void) {
+    /* A forged hyperlink, a screen clear and a title, around a link. */
+    const char text[] = "pay \x1b]8;;https://evil.example/\x1b\\https://bank.example/\x1b]8;;\x1b\\"
+                        " \x1b[2J\x1b]0;t\x07 \xc2\x9b <http://a.ex\n  ample/> end\x1b";
+    char *out = NULL;
+    size_t len = 0, written = 0;
+    CHECK(urlx_linkify_osc8(text, sizeof text - 1, &out, &len) == URLX_OK);
+    /* The only escape sequences are the links': two opens for the
+     * wrapped one (one id), one for each other, and their closes. */
+    size_t escapes = count(out, len, "\x1b");
+    size_t opens = count(out, len, "\x1b]8;id=urlx-");
+    size_t closes = count(out, len, "\x1b]8;;\x1b\\");
+    CHECK(opens == 4 && closes == 4 && escapes == 2 * (opens + closes));
+    CHECK(count(out, len, "\x1b]8;id=urlx-3;http://a.example/\x1b\\") == 2);
+    CHECK(contains(out, "^[[2J") && contains(out, "^[]0;t^G") && contains(out, "<U+009B>"));
+    CHECK(count(out, len, "\x07") == 0);
+    urlx_free(out);
+
+    /* Trusted text keeps its escapes. */
+    urlx_finder *f = NULL;
+    CHECK(urlx_finder_new(&f) == URLX_OK);
+    CHECK(urlx_finder_set_raw_controls(f, 1) == URLX_OK);
+    const char bold[] = "\x1b[1m http://a.example/ \x1b[0m\x00!";
+    CHECK(urlx_linkify_osc8_with(f, bold, sizeof bold - 1, &out, &len, &written) == URLX_OK);
+    CHECK(written == 1 && strncmp(out, "\x1b[1m \x1b]8;id=urlx-1;http://a.example/", 36) == 0);
+    /* A NUL inside: the length counts past it. */
+    CHECK(len > strlen(out) && out[len - 1] == '!' && out[len] == '\0');
+    urlx_free(out);
+    urlx_finder_free(f);
+}
+
+/* One finder, many threads. */
+static urlx_finder *shared;
+static const char *shared_text = "<URL:http://a.ex\n  ample/> me@b.example www.c.example";
+
+static void *worker(void *arg) {
+    (void)arg;
+    for (int i = 0; i < 50; i++) {
+        urlx_links *links = NULL;
+        if (urlx_find_with(shared, shared_text, strlen(shared_text), &links) != URLX_OK ||
+            urlx_links_count(links) != 3 ||
+            strcmp(urlx_links_get(links, 1)->url, "mailto:me@b.example") != 0)
+            return (void *)1;
+        urlx_links_free(links);
+        char *out = NULL;
+        size_t written = 0;
+        if (urlx_linkify_html_with(shared, shared_text, strlen(shared_text), &out, NULL,
+                                   &written) != URLX_OK ||
+            written != 3)
+            return (void *)1;
+        urlx_free(out);
+    }
+    return NULL;
+}
+
+static void threads(void) {
+    CHECK(urlx_finder_new(&shared) == URLX_OK);
+    CHECK(urlx_finder_set_email(shared, 1) == URLX_OK);
+    pthread_t t[4];
+    for (int i = 0; i < 4; i++) CHECK(pthread_create(&t[i], NULL, worker, NULL) == 0);
+    for (int i = 0; i < 4; i++) {
+        void *r = (void *)1;
+        CHECK(pthread_join(t[i], &r) == 0 && r == NULL);
+    }
+    urlx_finder_free(shared);
+}
+
+int main(void) {
+    version_and_statuses();
+    finding_with_the_defaults();
+    wrong_arguments();
+    a_configured_finder();
+    html();
+    osc8();
+    threads();
+    if (failures == 0) printf("ok\n");
+    return failures == 0 ? 0 : 1;
+}
