@@ -11,11 +11,10 @@ fn main() {
         _ => major,
     };
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
-    match os.as_str() {
-        "macos" | "ios" => {
-            println!("cargo:rustc-cdylib-link-arg=-Wl,-install_name,@rpath/liburlx.{sover}.dylib")
-        }
-        "windows" => {}
-        _ => println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,liburlx.so.{sover}"),
+    let family = std::env::var("CARGO_CFG_TARGET_FAMILY").unwrap_or_default();
+    if os == "macos" || os == "ios" {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-install_name,@rpath/liburlx.{sover}.dylib");
+    } else if family.split(',').any(|f| f == "unix") {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,liburlx.so.{sover}");
     }
 }

@@ -21,15 +21,24 @@ static int fail(const char *what, urlx_status s) {
 
 int main(void) {
     /* The body, whole, from standard input. */
-    size_t len = 0, cap = 1 << 16;
+    size_t len = 0, cap = 1 << 16, n;
     char *body = malloc(cap);
-    size_t n;
     while (body && (n = fread(body + len, 1, cap - len, stdin)) > 0) {
         len += n;
-        if (len == cap) body = realloc(body, cap *= 2);
+        if (len == cap) {
+            char *more = realloc(body, cap * 2);
+            if (!more) {
+                free(body);
+                body = NULL;
+                break;
+            }
+            body = more;
+            cap *= 2;
+        }
     }
     if (!body || ferror(stdin)) {
         fprintf(stderr, "html_with_email: cannot read standard input\n");
+        free(body);
         return 1;
     }
 

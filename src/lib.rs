@@ -79,7 +79,7 @@ pub use delimit::Form;
 #[cfg(feature = "mail")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
 pub use find::MessageLinks;
-pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links, LINKABLE};
+pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links, LINKABLE, MAX_CAP};
 pub use piece::{Joined, Piece, Seam};
 pub use stream::StreamLinks;
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};

@@ -7,12 +7,23 @@
  * - A call that can fail returns a urlx_status: URLX_OK, or why it failed.
  *   Its results are written through pointers only on URLX_OK; on failure
  *   they are set to NULL or 0.
- * - Memory urlx returns, urlx frees: urlx_links_free() for a link list,
- *   urlx_free() for a string, urlx_finder_free() for a finder.
+ * - Memory urlx returns, urlx frees, never free(): urlx_links_free() for a
+ *   link list, urlx_free() for a string a urlx_linkify_* call or
+ *   urlx_escape_html() returned, urlx_finder_free() for a finder. The
+ *   strings inside a urlx_link belong to its list.
  * - No call unwinds into C. URLX_ERR_PANIC says urlx failed inside (a bug,
  *   to be reported); nothing was returned, and every handle stays usable.
- * - A urlx_finder is configured on one thread (urlx_finder_set_*), then may
- *   be used by any number of threads at once for finding and linkifying.
+ * - Threads: a urlx_finder is configured (urlx_finder_set_*), then may be
+ *   used by any number of threads at once for finding and linkifying. A
+ *   setter on a finder that a call is using (another thread's, or a render
+ *   callback on its own finder) changes nothing and returns URLX_ERR_BUSY.
+ *   A finder is freed only when no call uses it. A urlx_links may be read
+ *   from any thread, and freed once.
+ * - Versions: within one SONAME (liburlx.so.0.1 for 0.1.x) calls are only
+ *   added, and fields only added at the end of urlx_link and
+ *   urlx_rendered, so a program built against an older header runs with a
+ *   newer library; one built against a newer header needs at least that
+ *   library (urlx_version()).
  */
 #ifndef URLX_H
 #define URLX_H
@@ -44,7 +55,10 @@ typedef enum urlx_status {
     /* The render callback returned non-zero: the call stopped there. */
     URLX_ERR_CALLBACK = 3,
     /* urlx failed inside (a bug): nothing was returned. */
-    URLX_ERR_PANIC = 4
+    URLX_ERR_PANIC = 4,
+    /* A setter on a finder that a call is using: nothing changed. */
+    URLX_ERR_BUSY = 5,
+    URLX_STATUS_MAX_ = 0x7fffffff /* keeps the enum an int */
 } urlx_status;
 
 /* A sentence that says what a status means (static, never NULL). */
@@ -73,15 +87,16 @@ enum urlx_deception {
     URLX_DECEPTION_OTHER = 255 /* a reason newer than this header */
 };
 
-/* A byte range of the text: [start, end). */
+/* A byte range of the text: [start, end). Read as an array
+ * (urlx_link.segments), it never grows. */
 typedef struct urlx_span {
     size_t start;
     size_t end;
 } urlx_span;
 
-/* One link. The strings are NUL-terminated UTF-8; everything here is
- * owned by the list (or the render call) it came from. New fields are
- * only ever added at the end. */
+/* One link. The strings are NUL-terminated UTF-8; everything here belongs
+ * to the list it came from (or, given to a render callback, lives until
+ * the callback returns). */
 typedef struct urlx_link {
     size_t start;        /* byte offset of the URL's text in the text */
     size_t end;          /* the byte after it */
@@ -89,7 +104,8 @@ typedef struct urlx_link {
     size_t column;       /* 1-based, in bytes */
     size_t char_column;  /* 1-based, in characters (for a picker) */
     const char *url;     /* wrappers and line breaks removed */
-    const char *alt;     /* the other reading (a hyphen at a break), or NULL */
+    const char *alt;     /* the other reading, or NULL: the hyphen at a line
+                            break dropped, or a wrapper's spaces as %20 */
     const char *scheme;  /* lower case: "http", "mailto" */
     const char *host;    /* as written, or NULL (mailto:, urn:, news:) */
     int form;            /* enum urlx_form */
@@ -151,7 +167,8 @@ urlx_status urlx_finder_set_www(urlx_finder *finder, int on);
 urlx_status urlx_finder_set_join_breaks(urlx_finder *finder, int on);
 /* The caps, each at least 1 (else URLX_ERR_OPTION): the longest URL in
  * bytes, the most bytes and lines a wrapper may span. A URL cut by a cap
- * is flagged truncated. */
+ * is flagged truncated. SIZE_MAX is no cap (byte caps are taken as at
+ * most SIZE_MAX / 64, longer than any text). */
 urlx_status urlx_finder_set_max_url_len(urlx_finder *finder, size_t bytes);
 urlx_status urlx_finder_set_max_wrapper_bytes(urlx_finder *finder, size_t bytes);
 urlx_status urlx_finder_set_max_wrapper_lines(urlx_finder *finder, size_t lines);
@@ -187,9 +204,11 @@ typedef struct urlx_out urlx_out;
 /* Appends bytes[0..len] to the output, as they are. */
 urlx_status urlx_out_write(urlx_out *out, const char *bytes, size_t len);
 
-/* What the render callback is given for one line of a link. */
+/* What the render callback is given for one line of a link. Every pointer
+ * here, and out, lives until the callback returns: copy what you keep. */
 typedef struct urlx_rendered {
-    const urlx_link *link;
+    const urlx_link *link; /* made for this line: group the lines of one
+                            link by number, not by this pointer */
     size_t number;       /* 1, 2, ...: the link's number among the links
                             written (as a picker numbers them) */
     size_t segment;      /* which line of the link: 0 for its first; a
@@ -198,20 +217,25 @@ typedef struct urlx_rendered {
     const char *href;    /* the URL, escaped for an attribute value */
     const char *text;    /* this line's text as the reader saw it,
                             HTML-escaped */
+    const char *title;   /* why the link is deceptive, escaped for an
+                            attribute value, or NULL */
 } urlx_rendered;
 
 /* Writes one line of a link in place of <a href="...">text</a>: what it
- * writes goes into the HTML as it is (escape what you add; href and text
- * are escaped), and the class, rel, target and title are its own to
- * write. Returns 0 to go on, anything else to stop the call, which then
- * returns URLX_ERR_CALLBACK. Called on the thread of the linkify call,
- * before that call returns; it must not unwind (a C++ exception) or
- * longjmp out. */
+ * writes goes into the HTML as it is, and the class, rel, target and
+ * title are its own to write. href, text and title are escaped; the
+ * link's url, host and deception_reason are not: escape what you add
+ * (urlx_escape_html()). Returns 0 to go on, anything else to stop the
+ * call, which then returns URLX_ERR_CALLBACK. Called on the thread of the
+ * linkify call before that call returns; a finder shared by threads calls
+ * it from each at once, with the same user pointer. It must not unwind (a
+ * C++ exception) or longjmp out, nor free its finder. */
 typedef int (*urlx_render_fn)(void *user, const urlx_rendered *rendered,
                               urlx_out *out);
 
-/* The render callback of urlx_linkify_html_with() and the pointer it is
- * given; fn NULL for urlx's own anchors. */
+/* The render callback of urlx_linkify_html_with() (HTML only: OSC 8
+ * output has no callback) and the pointer it is given; fn NULL for urlx's
+ * own anchors. */
 urlx_status urlx_finder_set_render(urlx_finder *finder, urlx_render_fn fn,
                                    void *user);
 
@@ -241,6 +265,14 @@ urlx_status urlx_linkify_osc8_with(const urlx_finder *finder, const char *text,
                                    size_t len, char **out, size_t *out_len,
                                    size_t *written);
 
+/* text[0..len] HTML-escaped as urlx escapes the text around links (& < >
+ * " ' as references, controls and invalid UTF-8 as U+FFFD): for what a
+ * render callback writes of its own. */
+urlx_status urlx_escape_html(const char *text, size_t len, char **out,
+                             size_t *out_len);
+
+/* Frees a string urlx_linkify_* or urlx_escape_html() returned; NULL is
+ * ignored. */
 void urlx_free(char *s);
 
 #ifdef __cplusplus

@@ -1,54 +1,86 @@
 //! `urlx_finder`: how links are found (a [`FinderBuilder`] and the
 //! [`urlx::Finder`] it builds) and written ([`Options`], and a C render
-//! callback).
+//! callback). Calls read it under a read lock; a setter takes the write
+//! lock if it can, and answers `URLX_ERR_BUSY` while a call uses the
+//! finder, so that a configuration never changes under a running call.
 
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::ptr;
+use std::sync::{OnceLock, RwLock, RwLockReadGuard, TryLockError};
 
 use urlx::linkify::Options;
 use urlx::FinderBuilder;
 
 use crate::linkify::{Out, Rendered};
-use crate::{guard, opt_str, ERR_ARGUMENT, ERR_OPTION};
+use crate::{guard, opt_str, ERR_ARGUMENT, ERR_BUSY, ERR_OPTION};
 
 /// `urlx_render_fn`.
 pub type RenderFn =
     unsafe extern "C" fn(user: *mut c_void, rendered: *const Rendered, out: *mut Out<'_>) -> c_int;
 
+/// A render callback and the pointer it is given.
+#[derive(Clone, Copy)]
+pub(crate) struct Render {
+    pub(crate) call: RenderFn,
+    pub(crate) user: *mut c_void,
+}
+
+// SAFETY: urlx only passes `user` back to `call`; the header tells the
+// caller that the callback runs on the threads of the linkify calls that
+// use its finder, at once when they run at once.
+unsafe impl Send for Render {}
+// SAFETY: as above.
+unsafe impl Sync for Render {}
+
+/// What a finder holds.
+pub(crate) struct Config {
+    builder: FinderBuilder,
+    pub(crate) finder: urlx::Finder,
+    /// The writing options, without a render callback (the linkify calls
+    /// add theirs).
+    pub(crate) options: Options,
+    pub(crate) render: Option<Render>,
+}
+
 /// The opaque `urlx_finder`.
 pub struct Finder {
-    builder: FinderBuilder,
-    finder: urlx::Finder,
-    options: Options,
-    render: Option<(RenderFn, *mut c_void)>,
+    config: RwLock<Config>,
 }
+
+// The header says a configured finder may be shared by threads.
+const _: fn() = || {
+    fn shared<T: Send + Sync>() {}
+    shared::<Finder>();
+};
 
 impl Default for Finder {
     fn default() -> Self {
         Finder {
-            builder: FinderBuilder::new(),
-            finder: urlx::Finder::new(),
-            options: Options::default(),
-            render: None,
+            config: RwLock::new(Config {
+                builder: FinderBuilder::new(),
+                finder: urlx::Finder::new(),
+                options: Options::default(),
+                render: None,
+            }),
         }
     }
 }
 
 impl Finder {
-    pub(crate) fn finder(&self) -> &urlx::Finder {
-        &self.finder
+    /// The finder of the one-call functions, made once.
+    pub(crate) fn defaults() -> &'static Finder {
+        static DEFAULTS: OnceLock<Finder> = OnceLock::new();
+        DEFAULTS.get_or_init(Finder::default)
     }
 
-    /// The writing options, without a render callback (the linkify calls
-    /// add theirs).
-    pub(crate) fn options(&self) -> &Options {
-        &self.options
+    /// The configuration, for the length of a call. A setter that
+    /// panicked left it whole (it changes it only once it is built).
+    pub(crate) fn read(&self) -> RwLockReadGuard<'_, Config> {
+        self.config.read().unwrap_or_else(|e| e.into_inner())
     }
+}
 
-    pub(crate) fn render(&self) -> Option<(RenderFn, *mut c_void)> {
-        self.render
-    }
-
+impl Config {
     /// Changes the builder and rebuilds; a refused configuration leaves
     /// the finder as it was.
     fn configure(&mut self, change: impl FnOnce(&mut FinderBuilder)) -> Result<(), c_int> {
@@ -95,17 +127,26 @@ unsafe fn strings(schemes: *const *const c_char, n: usize) -> Result<Vec<String>
         .collect()
 }
 
-/// Runs a setter on a live finder.
+/// Runs a setter on a live finder: `ERR_BUSY` while a call uses it.
 ///
 /// # Safety
-/// `finder` must be NULL or come from `urlx_finder_new`, not freed, and
-/// not in use by another thread.
-unsafe fn set(finder: *mut Finder, change: impl FnOnce(&mut Finder) -> Result<(), c_int>) -> c_int {
-    // SAFETY: NULL or live and ours alone, as promised.
-    let Some(finder) = (unsafe { finder.as_mut() }) else {
+/// `finder` must be NULL or come from `urlx_finder_new`, not freed.
+unsafe fn set(
+    finder: *const Finder,
+    change: impl FnOnce(&mut Config) -> Result<(), c_int>,
+) -> c_int {
+    // SAFETY: NULL or live, as promised.
+    let Some(finder) = (unsafe { finder.as_ref() }) else {
         return ERR_ARGUMENT;
     };
-    guard(|| change(finder))
+    guard(|| {
+        let mut config = match finder.config.try_write() {
+            Ok(c) => c,
+            Err(TryLockError::WouldBlock) => return Err(ERR_BUSY),
+            Err(TryLockError::Poisoned(e)) => e.into_inner(),
+        };
+        change(&mut config)
+    })
 }
 
 /// A finder with the default options.
@@ -131,7 +172,7 @@ pub unsafe extern "C" fn urlx_finder_new(out: *mut *mut Finder) -> c_int {
 ///
 /// # Safety
 /// `finder` must be NULL or come from `urlx_finder_new`, freed once, and
-/// not in use.
+/// not in use by a call (the header says so; nothing can check it).
 #[no_mangle]
 pub unsafe extern "C" fn urlx_finder_free(finder: *mut Finder) {
     if !finder.is_null() {
@@ -146,8 +187,7 @@ macro_rules! builder_setter {
         $(#[$doc])*
         ///
         /// # Safety
-        /// `finder` must be NULL or come from `urlx_finder_new`, not freed,
-        /// and not in use by another thread.
+        /// `finder` must be NULL or come from `urlx_finder_new`, not freed.
         #[no_mangle]
         pub unsafe extern "C" fn $name(finder: *mut Finder, $v: $ty) -> c_int {
             // SAFETY: forwarded from the caller.
@@ -321,7 +361,7 @@ pub unsafe extern "C" fn urlx_finder_set_render(
     // SAFETY: forwarded from the caller.
     unsafe {
         set(finder, |f| {
-            f.render = render.map(|r| (r, user));
+            f.render = render.map(|call| Render { call, user });
             Ok(())
         })
     }

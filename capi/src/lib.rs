@@ -32,6 +32,8 @@ pub const ERR_OPTION: c_int = 2;
 pub const ERR_CALLBACK: c_int = 3;
 /// `URLX_ERR_PANIC`: urlx failed inside.
 pub const ERR_PANIC: c_int = 4;
+/// `URLX_ERR_BUSY`: a setter on a finder a call is using.
+pub const ERR_BUSY: c_int = 5;
 
 /// Runs an entry point's body: its status, or `ERR_PANIC` when it
 /// panicked (the panic stops here, it never reaches C).
@@ -98,6 +100,7 @@ pub extern "C" fn urlx_status_str(status: c_int) -> *const c_char {
         ERR_OPTION => "an option's value is refused\0",
         ERR_CALLBACK => "the render callback stopped the call\0",
         ERR_PANIC => "urlx failed inside (a bug: please report it)\0",
+        ERR_BUSY => "the finder is in use by a call: configure it before sharing it\0",
         _ => "unknown status\0",
     };
     s.as_ptr().cast()
@@ -148,7 +151,8 @@ mod buffer {
 /// Frees a string urlx returned; NULL is ignored.
 ///
 /// # Safety
-/// `s` must be NULL or come from a `urlx_linkify_*` call, freed once.
+/// `s` must be NULL or come from a `urlx_linkify_*` call or
+/// `urlx_escape_html`, freed once.
 #[no_mangle]
 pub unsafe extern "C" fn urlx_free(s: *mut c_char) {
     if !s.is_null() {
@@ -170,14 +174,22 @@ mod tests {
 
     #[test]
     fn every_status_has_its_sentence() {
-        let sentences: Vec<_> = [OK, ERR_ARGUMENT, ERR_OPTION, ERR_CALLBACK, ERR_PANIC, 99]
-            .map(|s| {
-                // SAFETY: static NUL-terminated strings.
-                unsafe { CStr::from_ptr(urlx_status_str(s)) }
-                    .to_str()
-                    .unwrap()
-            })
-            .into();
+        let sentences: Vec<_> = [
+            OK,
+            ERR_ARGUMENT,
+            ERR_OPTION,
+            ERR_CALLBACK,
+            ERR_PANIC,
+            ERR_BUSY,
+            99,
+        ]
+        .map(|s| {
+            // SAFETY: static NUL-terminated strings.
+            unsafe { CStr::from_ptr(urlx_status_str(s)) }
+                .to_str()
+                .unwrap()
+        })
+        .into();
         let mut unique = sentences.clone();
         unique.sort();
         unique.dedup();

@@ -1,14 +1,14 @@
 //! `urlx_linkify_*`: HTML and OSC 8 output, and the C render callback.
 
-use std::ffi::{c_char, c_int, c_void, CString};
+use std::ffi::{c_char, c_int, CString};
 use std::io::{self, Write};
 use std::ptr;
 use std::sync::Arc;
 
 use urlx::linkify::{self, Options};
 
-use crate::finder::{Finder, RenderFn};
-use crate::links::{CLink, Record};
+use crate::finder::{Finder, Render};
+use crate::links::{CLink, Record, Use};
 use crate::{buffer, bytes, guard, put, ERR_ARGUMENT, ERR_CALLBACK, ERR_PANIC};
 
 /// The opaque `urlx_out`: the writer a render callback appends to.
@@ -22,6 +22,7 @@ pub struct Rendered {
     segment: usize,
     href: *const c_char,
     text: *const c_char,
+    title: *const c_char,
 }
 
 /// The error a render callback's non-zero return becomes.
@@ -36,20 +37,20 @@ impl std::fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
-/// What the render closure needs of the call it serves. The pointers are
-/// the caller's text and callback argument, alive for the whole call.
+/// What the render closure needs of the call it serves: the caller's
+/// text, alive for the whole call, and the callback.
 struct Call {
     text: *const u8,
     len: usize,
-    render: RenderFn,
-    user: *mut c_void,
+    render: Render,
     /// The finder's options, which say whether a link is linkable.
     opts: Options,
 }
 
 // SAFETY: a `Call` lives inside one linkify call and its closure runs on
 // that call's thread only (the writers call `render` synchronously); the
-// `Send + Sync` bounds are the `Render` type's, for closures kept longer.
+// `Send + Sync` bounds are those of `Options::render`, made for closures
+// kept longer.
 unsafe impl Send for Call {}
 // SAFETY: as above.
 unsafe impl Sync for Call {}
@@ -64,18 +65,24 @@ impl Call {
         // Escaped HTML holds no NUL (controls become U+FFFD).
         let href = CString::new(r.href).map_err(io::Error::other)?;
         let shown = CString::new(r.text).map_err(io::Error::other)?;
+        let title = r
+            .deception
+            .map(|d| CString::new(linkify::escape_attr_string(&d.to_string())))
+            .transpose()
+            .map_err(io::Error::other)?;
         let rendered = Rendered {
             link: &link,
             number: r.number,
             segment: r.segment,
             href: href.as_ptr(),
             text: shown.as_ptr(),
+            title: title.as_ref().map_or(ptr::null(), |t| t.as_ptr()),
         };
         let mut out = Out(w);
         // SAFETY: the callback was given for this use, with its pointer
         // (urlx_finder_set_render); every pointer it gets lives until it
         // returns.
-        let go_on = unsafe { (self.render)(self.user, &rendered, &mut out) };
+        let go_on = unsafe { (self.render.call)(self.render.user, &rendered, &mut out) };
         match go_on {
             0 => Ok(()),
             _ => Err(io::Error::other(Stopped)),
@@ -91,11 +98,11 @@ enum Writer {
 }
 
 /// # Safety
-/// `finder` NULL (the defaults) or live; `text` `len` readable bytes;
-/// `out`, `out_len` and `written` NULL or writable.
+/// The finder NULL or live; `text` `len` readable bytes; `out`, `out_len`
+/// and `written` NULL or writable.
 unsafe fn linkify_into(
     writer: Writer,
-    finder: *const Finder,
+    use_: Use,
     text: *const c_char,
     len: usize,
     out: *mut *mut c_char,
@@ -112,33 +119,24 @@ unsafe fn linkify_into(
     }
     // SAFETY: writable, as promised.
     unsafe { out.write(ptr::null_mut()) };
-    let defaults;
-    let finder = match finder.is_null() {
-        true => {
-            defaults = Finder::default();
-            &defaults
-        }
-        // SAFETY: non-NULL and live, as promised.
-        false => unsafe { &*finder },
-    };
     guard(|| {
         // SAFETY: forwarded from the caller.
-        let text = unsafe { bytes(text, len) }?;
-        let mut opts = finder.options().clone();
-        if let Some((render, user)) = finder.render() {
+        let (finder, text) = unsafe { (use_.finder()?, bytes(text, len)?) };
+        let config = finder.read();
+        let mut opts = config.options.clone();
+        if let Some(render) = config.render {
             let call = Call {
                 text: text.as_ptr(),
                 len: text.len(),
                 render,
-                user,
-                opts: finder.options().clone(),
+                opts: config.options.clone(),
             };
             opts.render = Some(Arc::new(move |r, w| call.render(r, w)));
         }
         let mut buf = buffer::new(text.len() + text.len() / 4);
         let n = match writer {
-            Writer::Html => linkify::write_html(&mut buf, finder.finder(), text, &opts),
-            Writer::Osc8 => linkify::write_osc8(&mut buf, finder.finder(), text, &opts),
+            Writer::Html => linkify::write_html(&mut buf, &config.finder, text, &opts),
+            Writer::Osc8 => linkify::write_osc8(&mut buf, &config.finder, text, &opts),
         };
         let n = n.map_err(|e| match e.get_ref().is_some_and(|i| i.is::<Stopped>()) {
             true => ERR_CALLBACK,
@@ -171,7 +169,7 @@ pub unsafe extern "C" fn urlx_linkify_html(
     unsafe {
         linkify_into(
             Writer::Html,
-            ptr::null(),
+            Use::Defaults,
             text,
             len,
             out,
@@ -195,13 +193,18 @@ pub unsafe extern "C" fn urlx_linkify_html_with(
     out_len: *mut usize,
     written: *mut usize,
 ) -> c_int {
-    if finder.is_null() {
-        // SAFETY: NULL or writable, as promised.
-        unsafe { put(out, ptr::null_mut()) };
-        return ERR_ARGUMENT;
-    }
     // SAFETY: forwarded from the caller.
-    unsafe { linkify_into(Writer::Html, finder, text, len, out, out_len, written) }
+    unsafe {
+        linkify_into(
+            Writer::Html,
+            Use::Caller(finder),
+            text,
+            len,
+            out,
+            out_len,
+            written,
+        )
+    }
 }
 
 /// `text[0..len]` with OSC 8 hyperlinks, the default options.
@@ -219,7 +222,7 @@ pub unsafe extern "C" fn urlx_linkify_osc8(
     unsafe {
         linkify_into(
             Writer::Osc8,
-            ptr::null(),
+            Use::Defaults,
             text,
             len,
             out,
@@ -242,13 +245,18 @@ pub unsafe extern "C" fn urlx_linkify_osc8_with(
     out_len: *mut usize,
     written: *mut usize,
 ) -> c_int {
-    if finder.is_null() {
-        // SAFETY: NULL or writable, as promised.
-        unsafe { put(out, ptr::null_mut()) };
-        return ERR_ARGUMENT;
-    }
     // SAFETY: forwarded from the caller.
-    unsafe { linkify_into(Writer::Osc8, finder, text, len, out, out_len, written) }
+    unsafe {
+        linkify_into(
+            Writer::Osc8,
+            Use::Caller(finder),
+            text,
+            len,
+            out,
+            out_len,
+            written,
+        )
+    }
 }
 
 /// Appends `bytes[0..len]` to a render callback's output.
@@ -270,5 +278,40 @@ pub unsafe extern "C" fn urlx_out_write(
         // SAFETY: forwarded from the caller.
         let b = unsafe { bytes(data, len) }?;
         out.0.write_all(b).map_err(|_| ERR_PANIC)
+    })
+}
+
+/// `text[0..len]` HTML-escaped as urlx escapes the text around links (for
+/// what a render callback writes of its own).
+///
+/// # Safety
+/// `text` must point to `len` readable bytes (or be NULL with `len` 0);
+/// `out` writable; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn urlx_escape_html(
+    text: *const c_char,
+    len: usize,
+    out: *mut *mut c_char,
+    out_len: *mut usize,
+) -> c_int {
+    // SAFETY: NULL or writable, as promised.
+    unsafe { put(out_len, 0) };
+    if out.is_null() {
+        return ERR_ARGUMENT;
+    }
+    // SAFETY: writable, as promised.
+    unsafe { out.write(ptr::null_mut()) };
+    guard(|| {
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { bytes(text, len) }?;
+        let mut buf = buffer::new(text.len() + text.len() / 8);
+        linkify::escape_text(&mut buf, text).map_err(|_| ERR_PANIC)?;
+        let (s, len) = buffer::finish(buf);
+        // SAFETY: NULL or writable, as promised.
+        unsafe {
+            out.write(s);
+            put(out_len, len);
+        }
+        Ok(())
     })
 }

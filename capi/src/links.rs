@@ -7,7 +7,7 @@ use urlx::linkify::{deception, Deception, Options};
 use urlx::{Form, Link};
 
 use crate::finder::Finder;
-use crate::{bytes, guard, put, ERR_ARGUMENT};
+use crate::{bytes, guard, ERR_ARGUMENT};
 
 /// Mirrors `urlx_span`.
 #[repr(C)]
@@ -152,28 +152,33 @@ pub struct Links {
     views: Vec<CLink>,
 }
 
-/// The links of `text` as `finder` finds them.
-fn find(finder: &Finder, text: &[u8]) -> Links {
-    let records: Vec<Record> = finder
-        .finder()
-        .links(text)
-        .map(|l| Record::new(&l, text, finder.options()))
-        .collect();
-    let views = records.iter().map(Record::c).collect();
-    Links {
-        _records: records,
-        views,
+/// Which finder a call uses.
+#[derive(Clone, Copy)]
+pub(crate) enum Use {
+    /// The one-call functions': the default options.
+    Defaults,
+    /// The caller's (`_with`); NULL is a wrong argument.
+    Caller(*const Finder),
+}
+
+impl Use {
+    /// The finder, or `ERR_ARGUMENT` for a NULL one.
+    ///
+    /// # Safety
+    /// A caller's finder must be NULL or live.
+    pub(crate) unsafe fn finder<'a>(self) -> Result<&'a Finder, c_int> {
+        match self {
+            Use::Defaults => Ok(Finder::defaults()),
+            // SAFETY: NULL or live, as promised.
+            Use::Caller(f) => unsafe { f.as_ref() }.ok_or(ERR_ARGUMENT),
+        }
     }
 }
 
 /// # Safety
-/// `finder` NULL or live; `text` `len` readable bytes; `out` writable.
-unsafe fn find_into(
-    finder: *const Finder,
-    text: *const c_char,
-    len: usize,
-    out: *mut *mut Links,
-) -> c_int {
+/// The finder NULL or live; `text` `len` readable bytes; `out` NULL or
+/// writable.
+unsafe fn find_into(use_: Use, text: *const c_char, len: usize, out: *mut *mut Links) -> c_int {
     if out.is_null() {
         return ERR_ARGUMENT;
     }
@@ -181,11 +186,17 @@ unsafe fn find_into(
     unsafe { out.write(ptr::null_mut()) };
     guard(|| {
         // SAFETY: forwarded from the caller.
-        let text = unsafe { bytes(text, len) }?;
-        let links = match finder.is_null() {
-            true => find(&Finder::default(), text),
-            // SAFETY: non-NULL and live, as promised.
-            false => find(unsafe { &*finder }, text),
+        let (finder, text) = unsafe { (use_.finder()?, bytes(text, len)?) };
+        let config = finder.read();
+        let records: Vec<Record> = config
+            .finder
+            .links(text)
+            .map(|l| Record::new(&l, text, &config.options))
+            .collect();
+        let views = records.iter().map(Record::c).collect();
+        let links = Links {
+            _records: records,
+            views,
         };
         // SAFETY: writable, as promised.
         unsafe { out.write(Box::into_raw(Box::new(links))) };
@@ -200,8 +211,8 @@ unsafe fn find_into(
 /// `out` must be writable.
 #[no_mangle]
 pub unsafe extern "C" fn urlx_find(text: *const c_char, len: usize, out: *mut *mut Links) -> c_int {
-    // SAFETY: forwarded from the caller; NULL is the default finder.
-    unsafe { find_into(ptr::null(), text, len, out) }
+    // SAFETY: forwarded from the caller.
+    unsafe { find_into(Use::Defaults, text, len, out) }
 }
 
 /// The links in `text[0..len]` as `finder` finds them.
@@ -215,13 +226,8 @@ pub unsafe extern "C" fn urlx_find_with(
     len: usize,
     out: *mut *mut Links,
 ) -> c_int {
-    if finder.is_null() {
-        // SAFETY: NULL or writable, as promised.
-        unsafe { put(out, ptr::null_mut()) };
-        return ERR_ARGUMENT;
-    }
     // SAFETY: forwarded from the caller.
-    unsafe { find_into(finder, text, len, out) }
+    unsafe { find_into(Use::Caller(finder), text, len, out) }
 }
 
 /// How many links the list holds (0 for NULL).
@@ -271,8 +277,9 @@ mod tests {
         assert_eq!(codes.len(), Form::ALL.len());
     }
 
+    /// The codes are the header's `enum urlx_deception`.
     #[test]
-    fn every_deception_has_a_code_of_its_own() {
+    fn deception_codes_are_the_headers() {
         let host = String::from("h");
         let all = [
             Deception::Userinfo { host: host.clone() },

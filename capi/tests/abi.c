@@ -21,6 +21,17 @@ static int failures = 0;
 
 static int contains(const char *s, const char *part) { return s && strstr(s, part) != NULL; }
 
+/* Link i of a list; its absence ends the test (rather than a crash). */
+static const urlx_link *at(const urlx_links *links, size_t i, int line) {
+    const urlx_link *l = urlx_links_get(links, i);
+    if (l == NULL) {
+        fprintf(stderr, "FAILED line %d: no link %zu (of %zu)\n", line, i, urlx_links_count(links));
+        exit(1);
+    }
+    return l;
+}
+#define AT(links, i) at(links, i, __LINE__)
+
 /* How many times part occurs in s[0..len]. */
 static size_t count(const char *s, size_t len, const char *part) {
     size_t n = 0, k = strlen(part);
@@ -31,8 +42,8 @@ static size_t count(const char *s, size_t len, const char *part) {
 
 static void version_and_statuses(void) {
     CHECK(strcmp(urlx_version(), URLX_VERSION) == 0);
-    const char *seen[5];
-    for (int s = URLX_OK; s <= URLX_ERR_PANIC; s++) {
+    const char *seen[6];
+    for (int s = URLX_OK; s <= URLX_ERR_BUSY; s++) {
         seen[s] = urlx_status_str((urlx_status)s);
         CHECK(seen[s] != NULL && seen[s][0] != '\0');
         for (int t = 0; t < s; t++) CHECK(strcmp(seen[s], seen[t]) != 0);
@@ -49,8 +60,7 @@ static void finding_with_the_defaults(void) {
     CHECK(urlx_find(text, strlen(text), &links) == URLX_OK);
     CHECK(urlx_links_count(links) == 4);
 
-    const urlx_link *l = urlx_links_get(links, 0);
-    CHECK(l != NULL);
+    const urlx_link *l = AT(links, 0);
     CHECK(strcmp(l->url, "ftp://ds.internic.net/rfc") == 0);
     CHECK(l->form == URLX_FORM_URL_PREFIX);
     CHECK(l->start == 11 && strncmp(text + l->start, "ftp://ds.in\n", 12) == 0);
@@ -64,18 +74,18 @@ static void finding_with_the_defaults(void) {
     CHECK(strncmp(text + l->segments[1].start, "ternic.net/rfc",
                   l->segments[1].end - l->segments[1].start) == 0);
 
-    l = urlx_links_get(links, 1);
+    l = AT(links, 1);
     CHECK(strcmp(l->url, "http://www.example-corp.com/x") == 0);
     CHECK(l->alt != NULL && strcmp(l->alt, "http://www.examplecorp.com/x") == 0);
     CHECK(l->form == URLX_FORM_BARE && l->line == 2);
 
     /* Found, as written, but not safe to open. */
-    l = urlx_links_get(links, 2);
+    l = AT(links, 2);
     CHECK(strcmp(l->url, "javascript:alert(1)") == 0);
     CHECK(l->linkable == 0 && l->host == NULL && strcmp(l->scheme, "javascript") == 0);
 
     /* A URL wrapped over quoted lines: one span a line, no "> " in any. */
-    l = urlx_links_get(links, 3);
+    l = AT(links, 3);
     CHECK(strcmp(l->url, "http://q.example/long/path/x") == 0);
     CHECK(l->segment_count == 2);
     for (size_t i = 0; i < l->segment_count; i++) {
@@ -102,18 +112,30 @@ static void finding_with_the_defaults(void) {
      * silently. */
     const char latin1[] = "see http://example.fr/caf\xe9 now";
     CHECK(urlx_find(latin1, sizeof latin1 - 1, &links) == URLX_OK);
-    CHECK(urlx_links_count(links) == 1 && urlx_links_get(links, 0)->truncated == 1);
+    CHECK(urlx_links_count(links) == 1 && AT(links, 0)->truncated == 1);
     urlx_links_free(links);
 
     /* Deceptive links say why. */
-    const char *tricks = "http://www.bank.example@10.0.0.1/ http://0x7f.1/";
+    const char *tricks = "http://www.bank.example@10.0.0.1/ http://0x7f.1/ http://p\xd0\xb0ypal.example/";
     CHECK(urlx_find(tricks, strlen(tricks), &links) == URLX_OK);
-    CHECK(urlx_links_count(links) == 2);
-    l = urlx_links_get(links, 0);
+    CHECK(urlx_links_count(links) == 3);
+    l = AT(links, 0);
     CHECK(l->deception == URLX_DECEPTION_USERINFO && contains(l->deception_reason, "10.0.0.1"));
     CHECK(strcmp(l->host, "10.0.0.1") == 0);
-    l = urlx_links_get(links, 1);
+    l = AT(links, 1);
     CHECK(l->deception == URLX_DECEPTION_NUMERIC_HOST && contains(l->deception_reason, "0x7f.1"));
+    l = AT(links, 2);
+    CHECK(l->deception == URLX_DECEPTION_MIXED_SCRIPT && contains(l->deception_reason, "mixes"));
+    urlx_links_free(links);
+
+    /* Every form. */
+    const char *forms = "<http://a.example/> \"http://q.example/\" www.w.example";
+    CHECK(urlx_find(forms, strlen(forms), &links) == URLX_OK);
+    CHECK(urlx_links_count(links) == 3);
+    CHECK(AT(links, 0)->form == URLX_FORM_ANGLE);
+    CHECK(AT(links, 1)->form == URLX_FORM_QUOTED);
+    CHECK(AT(links, 2)->form == URLX_FORM_ABBREVIATED);
+    CHECK(strcmp(AT(links, 2)->url, "http://www.w.example") == 0);
     urlx_links_free(links);
 }
 
@@ -124,8 +146,14 @@ static void wrong_arguments(void) {
     links = (urlx_links *)1;
     CHECK(urlx_find_with(NULL, "x", 1, &links) == URLX_ERR_ARGUMENT && links == NULL);
     char *out = (char *)1;
-    size_t n = 7;
+    size_t n = 7, written = 7;
     CHECK(urlx_linkify_html(NULL, 3, &out, &n) == URLX_ERR_ARGUMENT && out == NULL && n == 0);
+    out = (char *)1;
+    n = 7;
+    CHECK(urlx_linkify_osc8_with(NULL, "x", 1, &out, &n, &written) == URLX_ERR_ARGUMENT);
+    CHECK(out == NULL && n == 0 && written == 0);
+    out = (char *)1;
+    CHECK(urlx_escape_html(NULL, 1, &out, &n) == URLX_ERR_ARGUMENT && out == NULL);
     CHECK(urlx_linkify_osc8("x", 1, NULL, NULL) == URLX_ERR_ARGUMENT);
     CHECK(urlx_finder_new(NULL) == URLX_ERR_ARGUMENT);
     CHECK(urlx_finder_set_email(NULL, 1) == URLX_ERR_ARGUMENT);
@@ -168,7 +196,7 @@ static void a_configured_finder(void) {
     CHECK(strcmp(urls(f, text, buf, sizeof buf), "mailto:me@example.org http://a.example/") == 0);
     urlx_links *links = NULL;
     CHECK(urlx_find_with(f, text, strlen(text), &links) == URLX_OK);
-    const urlx_link *l = urlx_links_get(links, 0);
+    const urlx_link *l = AT(links, 0);
     CHECK(l->form == URLX_FORM_EMAIL && strcmp(l->scheme, "mailto") == 0 && l->host == NULL);
     urlx_links_free(links);
 
@@ -180,6 +208,20 @@ static void a_configured_finder(void) {
     CHECK(urlx_finder_set_bare_schemes(f, bad, 1) == URLX_ERR_OPTION);
     CHECK(urlx_finder_set_link_schemes(f, bad, 1) == URLX_ERR_OPTION);
     CHECK(strcmp(urls(f, text, buf, sizeof buf), "mailto:me@example.org http://a.example/") == 0);
+    CHECK(urlx_find_with(f, text, strlen(text), &links) == URLX_OK);
+    CHECK(AT(links, 0)->linkable == 1 && AT(links, 1)->linkable == 1);
+    urlx_links_free(links);
+
+    /* SIZE_MAX is no cap. */
+    CHECK(urlx_finder_set_max_url_len(f, (size_t)-1) == URLX_OK);
+    CHECK(urlx_finder_set_max_wrapper_bytes(f, (size_t)-1) == URLX_OK);
+    CHECK(urlx_finder_set_max_wrapper_lines(f, (size_t)-1) == URLX_OK);
+    CHECK(urlx_finder_set_max_line_len(f, (size_t)-1) == URLX_OK);
+    CHECK(strcmp(urls(f, "<URL:http://a.example/\n1/\n2/\n3> http://b.example/", buf, sizeof buf),
+                 "http://a.example/1/2/3 http://b.example/") == 0);
+    CHECK(urlx_finder_set_max_wrapper_bytes(f, 2048) == URLX_OK);
+    CHECK(urlx_finder_set_max_wrapper_lines(f, 8) == URLX_OK);
+    CHECK(urlx_finder_set_max_line_len(f, 0) == URLX_OK);
 
     /* Caps: a URL cut by one is flagged. */
     CHECK(urlx_finder_set_max_url_len(f, 12) == URLX_OK);
@@ -229,8 +271,21 @@ static void a_configured_finder(void) {
     CHECK(urlx_finder_set_link_schemes(f, only_https, 1) == URLX_OK);
     CHECK(urlx_find_with(f, "http://a.example/ https://b.example/", 36, &links) == URLX_OK);
     CHECK(urlx_links_count(links) == 2);
-    CHECK(urlx_links_get(links, 0)->linkable == 0 && urlx_links_get(links, 1)->linkable == 1);
+    CHECK(AT(links, 0)->linkable == 0 && AT(links, 1)->linkable == 1);
     urlx_links_free(links);
+    /* Script schemes never, whatever the list says. */
+    const char *scripts[] = {"javascript", "data", "vbscript", "http"};
+    CHECK(urlx_finder_set_link_schemes(f, scripts, 4) == URLX_OK);
+    const char *js = "<URL:javascript:alert(1)> <URL:data:text/html,x> http://a.example/";
+    CHECK(urlx_find_with(f, js, strlen(js), &links) == URLX_OK);
+    CHECK(urlx_links_count(links) == 3);
+    CHECK(AT(links, 0)->linkable == 0 && AT(links, 1)->linkable == 0 && AT(links, 2)->linkable == 1);
+    urlx_links_free(links);
+    char *out = NULL;
+    size_t written = 0;
+    CHECK(urlx_linkify_html_with(f, js, strlen(js), &out, NULL, &written) == URLX_OK);
+    CHECK(written == 1 && !contains(out, "href=\"javascript") && !contains(out, "href=\"data"));
+    urlx_free(out);
     urlx_finder_free(f);
 }
 
@@ -240,7 +295,11 @@ struct seen {
     size_t numbers[8];
     size_t segments[8];
     int deceptive[8];
-    size_t stop_at; /* stop at this call (1-based); 0: never */
+    int titled[8];
+    size_t stop_at;        /* stop at this call (1-based); 0: never */
+    urlx_finder *finder;   /* the finder the callback tries to change */
+    int busy;              /* what that setter returned */
+    int null_write;        /* what writing NULL bytes returned */
 };
 
 static int render(void *user, const urlx_rendered *r, urlx_out *out) {
@@ -249,7 +308,10 @@ static int render(void *user, const urlx_rendered *r, urlx_out *out) {
         s->numbers[s->calls] = r->number;
         s->segments[s->calls] = r->segment;
         s->deceptive[s->calls] = r->link->deception;
+        s->titled[s->calls] = r->title != NULL && contains(r->title, "goes to 10.0.0.1");
     }
+    if (s->finder) s->busy = urlx_finder_set_email(s->finder, 0);
+    s->null_write = urlx_out_write(out, NULL, 3);
     s->calls++;
     if (s->stop_at && s->calls == s->stop_at) return 1;
     char head[64];
@@ -296,6 +358,8 @@ static void html(void) {
           s.numbers[4] == 4);
     CHECK(s.segments[2] == 0 && s.segments[3] == 1);
     CHECK(s.deceptive[4] == URLX_DECEPTION_USERINFO && s.deceptive[0] == URLX_DECEPTION_NONE);
+    CHECK(s.titled[4] == 1 && s.titled[0] == 0);
+    CHECK(s.null_write == URLX_ERR_ARGUMENT);
     CHECK(contains(out, "[2.0 http://a.example/?a=1&amp;b=2 | http://a.example/?a=1&amp;b=2]"));
     CHECK(contains(out, "[3.0 http://q.example/long | http://q.example/lo]\n  [3.1 http://q.example/long | ng]"));
     CHECK(!contains(out, "<a "));
@@ -307,11 +371,28 @@ static void html(void) {
     out = (char *)1;
     CHECK(urlx_linkify_html_with(f, text, strlen(text), &out, &len, &written) == URLX_ERR_CALLBACK);
     CHECK(out == NULL && len == 0 && written == 0 && stop.calls == 2);
+    /* A setter from inside a call on the same finder changes nothing. */
+    struct seen busy = {.finder = f};
+    CHECK(urlx_finder_set_render(f, render, &busy) == URLX_OK);
+    CHECK(urlx_linkify_html_with(f, text, strlen(text), &out, &len, &written) == URLX_OK);
+    CHECK(busy.busy == URLX_ERR_BUSY && written == 4);
+    urlx_free(out);
+    /* OSC 8 has no callback. */
+    CHECK(urlx_linkify_osc8_with(f, text, strlen(text), &out, &len, &written) == URLX_OK);
+    CHECK(written == 4 && contains(out, "\x1b]8;id=urlx-1;mailto:a@b.example\x1b\\"));
+    urlx_free(out);
     CHECK(urlx_finder_set_render(f, NULL, NULL) == URLX_OK);
     CHECK(urlx_linkify_html_with(f, text, strlen(text), &out, &len, &written) == URLX_OK);
     CHECK(contains(out, "<a href=\"mailto:a@b.example\""));
+    /* The deceptive link's class joins the finder's; its title says why. */
+    CHECK(contains(out, "title=\"goes to 10.0.0.1 (the part before @ is not the host)\" "
+                        "class=\"link &quot;x&quot; urlx-deceptive\" target=\"_blank\">"));
     urlx_free(out);
     urlx_finder_free(f);
+
+    CHECK(urlx_escape_html("<a href='x'>\x01&\xff", 15, &out, &len) == URLX_OK);
+    CHECK(strcmp(out, "&lt;a href=&#39;x&#39;&gt;\xef\xbf\xbd&amp;\xef\xbf\xbd") == 0 && len == strlen(out));
+    urlx_free(out);
 }
 
 static void osc8(void) {
@@ -349,12 +430,26 @@ static void osc8(void) {
 static urlx_finder *shared;
 static const char *shared_text = "<URL:http://a.ex\n  ample/> me@b.example www.c.example";
 
+static const char *shared_html =
+    "&lt;URL:[1.0 http://a.example/ | http://a.ex]\n  [1.1 http://a.example/ | ample/]&gt; "
+    "[2.0 mailto:me@b.example | me@b.example] [3.0 http://www.c.example | www.c.example]";
+
+/* The render callback of the shared finder: it keeps nothing, so threads
+ * may run it at once. */
+static int shared_render(void *user, const urlx_rendered *r, urlx_out *out) {
+    char head[64];
+    snprintf(head, sizeof head, "[%zu.%zu %s | ", r->number, r->segment, r->href);
+    (void)user;
+    return urlx_out_write(out, head, strlen(head)) || urlx_out_write(out, r->text, strlen(r->text)) ||
+           urlx_out_write(out, "]", 1);
+}
+
 static void *worker(void *arg) {
     (void)arg;
     for (int i = 0; i < 50; i++) {
         urlx_links *links = NULL;
         if (urlx_find_with(shared, shared_text, strlen(shared_text), &links) != URLX_OK ||
-            urlx_links_count(links) != 3 ||
+            urlx_links_count(links) != 3 || urlx_links_get(links, 1) == NULL ||
             strcmp(urlx_links_get(links, 1)->url, "mailto:me@b.example") != 0)
             return (void *)1;
         urlx_links_free(links);
@@ -362,9 +457,13 @@ static void *worker(void *arg) {
         size_t written = 0;
         if (urlx_linkify_html_with(shared, shared_text, strlen(shared_text), &out, NULL,
                                    &written) != URLX_OK ||
-            written != 3)
+            written != 3 || strcmp(out, shared_html) != 0)
             return (void *)1;
         urlx_free(out);
+        /* A setter while other threads use the finder: it changes nothing
+         * (busy), or changes it to what it already is. */
+        int s = urlx_finder_set_email(shared, 1);
+        if (s != URLX_OK && s != URLX_ERR_BUSY) return (void *)1;
     }
     return NULL;
 }
@@ -372,6 +471,7 @@ static void *worker(void *arg) {
 static void threads(void) {
     CHECK(urlx_finder_new(&shared) == URLX_OK);
     CHECK(urlx_finder_set_email(shared, 1) == URLX_OK);
+    CHECK(urlx_finder_set_render(shared, shared_render, NULL) == URLX_OK);
     pthread_t t[4];
     for (int i = 0; i < 4; i++) CHECK(pthread_create(&t[i], NULL, worker, NULL) == 0);
     for (int i = 0; i < 4; i++) {

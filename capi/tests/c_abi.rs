@@ -1,4 +1,4 @@
-//! The C library as a C client gets it: `make -C capi install` into a
+//! The C library as a C client gets it: `make -C capi build install` into a
 //! prefix of its own (with cargo, in a target folder of its own: the
 //! outer `cargo test` holds the lock on the usual one), then C programs
 //! built with the system's C compiler (`$CC`, else `cc`) and the flags
@@ -46,7 +46,7 @@ fn prefix() -> &'static Path {
             run(Command::new("make")
                 .arg("-C")
                 .arg(CAPI)
-                .arg("install")
+                .args(["build", "install"])
                 .arg(format!("CARGO={cargo}"))
                 .arg("CARGOFLAGS=--locked --quiet")
                 .arg("PROFILE=dev")

@@ -7,6 +7,12 @@ use crate::delimit::Limits;
 use crate::scan::scheme::{self, is_scheme_byte, SchemeClass, MAX_SCHEME_LEN};
 use crate::scan::Scanner;
 
+/// The largest byte cap a finder takes (`usize::MAX / 64`: 2^58 bytes on
+/// 64-bit targets, longer than any text); a larger one, `usize::MAX` for
+/// "no cap", is taken as this. The windows the finder keeps around a
+/// trigger are sums of a few caps, which must not overflow.
+pub const MAX_CAP: usize = usize::MAX / 64;
+
 /// Errors in a finder's configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -139,14 +145,15 @@ impl FinderBuilder {
 
     /// The longest URL in bytes of text (default 8192); a longer one is
     /// cut there and flagged ([`Link::is_truncated`](super::Link::is_truncated)).
+    /// Byte caps above [`MAX_CAP`] are taken as it.
     pub fn max_url_len(&mut self, bytes: usize) -> &mut Self {
-        self.limits.max_url_len = bytes;
+        self.limits.max_url_len = bytes.min(MAX_CAP);
         self
     }
 
     /// The most bytes a wrapper may span, opener to closer (default 2048).
     pub fn max_wrapper_bytes(&mut self, bytes: usize) -> &mut Self {
-        self.limits.max_wrapper_bytes = bytes;
+        self.limits.max_wrapper_bytes = bytes.min(MAX_CAP);
         self
     }
 
@@ -156,7 +163,7 @@ impl FinderBuilder {
     /// inputs with huge lines (base64 blobs, minified HTML) that should
     /// cost no more than their cap.
     pub fn max_line_len(&mut self, bytes: usize) -> &mut Self {
-        self.limits.max_line_len = (bytes > 0).then_some(bytes);
+        self.limits.max_line_len = (bytes > 0).then_some(bytes.min(MAX_CAP));
         self
     }
 
@@ -232,5 +239,40 @@ impl FinderBuilder {
                 max_lines: self.limits.max_wrapper_lines,
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Caps of `usize::MAX` ("no cap") are taken as [`MAX_CAP`]: the
+    /// windows built from them do not overflow, and the links are those of
+    /// the default finder on text shorter than its caps.
+    #[test]
+    fn caps_of_usize_max_are_no_cap() {
+        let text = "see <URL:http://a.exa\n  mple/> http://b.example/x-\ny www.c.example \
+                    <http://d.example/ e> end\n"
+            .repeat(50);
+        let urls =
+            |f: &Finder| -> Vec<String> { f.links(&text).map(|l| l.as_str().to_owned()).collect() };
+        let huge = FinderBuilder::new()
+            .max_url_len(usize::MAX)
+            .max_wrapper_bytes(usize::MAX)
+            .max_line_len(usize::MAX)
+            .max_wrapper_lines(usize::MAX)
+            .build()
+            .unwrap();
+        let want = urls(&Finder::new());
+        assert_eq!(want.len(), 200);
+        assert_eq!(urls(&huge), want);
+        let streamed: Vec<String> = huge
+            .stream(text.as_bytes())
+            .chunk_size(100)
+            .map(|l| l.unwrap().as_str().to_owned())
+            .collect();
+        assert_eq!(streamed, want);
+        let (before, after) = huge.piece_margins();
+        assert!(before > MAX_CAP && after > MAX_CAP);
     }
 }

@@ -42,7 +42,7 @@ mod schemes;
 mod search;
 mod www;
 
-pub use builder::{BuildError, FinderBuilder};
+pub use builder::{BuildError, FinderBuilder, MAX_CAP};
 pub(crate) use link::{make_link, put, with_prefix};
 pub use link::{Link, LINKABLE};
 pub(crate) use links::LineCounter;
