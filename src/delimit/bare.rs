@@ -4,7 +4,9 @@
 //! (C-W6).
 
 use super::rejoin::{whitespace_run, Depth, Joint};
-use super::unicode::{char_at, ends_bare_url, grapheme_floor, never_joins_ascii};
+use super::unicode::{
+    char_at, ends_bare_url, grapheme_floor, never_joins_ascii, script_transition,
+};
 use super::{Delimited, Form, Pieces};
 use crate::scan::bytes::{contains2, url_run};
 
@@ -31,12 +33,30 @@ impl Default for BareOptions {
     }
 }
 
-/// End of the run of URL characters that starts at `i`, not past `cap`.
+/// End of the run of URL characters that starts at `i`, not past `cap`;
+/// it ends too where a script written without spaces follows an ASCII
+/// character after `i` (`script_transition`, C-F8).
 #[inline]
-pub(crate) fn run_end(h: &[u8], mut i: usize, cap: usize) -> usize {
+pub(crate) fn run_end(h: &[u8], i: usize, cap: usize) -> usize {
+    run_scan(h, i, cap, true)
+}
+
+/// [`run_end`] through every script: the run of a URL whose own text
+/// starts in a script written without spaces (`http://例え.jp/パス`).
+#[inline]
+pub(crate) fn run_end_all(h: &[u8], i: usize, cap: usize) -> usize {
+    run_scan(h, i, cap, false)
+}
+
+#[inline(always)]
+fn run_scan(h: &[u8], start: usize, cap: usize, transitions: bool) -> usize {
+    let mut i = start;
     loop {
         i = url_run(h, i, cap, 0);
         if i >= cap.min(h.len()) || h[i] < 0x80 {
+            return i;
+        }
+        if transitions && i > start && script_transition(h, i) {
             return i;
         }
         match char_at(h, i) {
@@ -44,6 +64,34 @@ pub(crate) fn run_end(h: &[u8], mut i: usize, cap: usize) -> usize {
             _ => return i,
         }
     }
+}
+
+/// Where the URL's own text starts in a bare candidate at `s`: after the
+/// scheme's `:` (and `//`), or at `s` for a `www.` host.
+fn own_start(h: &[u8], s: usize, form: Form) -> usize {
+    if form == Form::Abbreviated {
+        return s;
+    }
+    let mut k = s;
+    while k < h.len() && crate::scan::scheme::is_scheme_byte(h[k]) {
+        k += 1;
+    }
+    if h.get(k) != Some(&b':') {
+        return s;
+    }
+    if h.get(k + 1..k + 3) == Some(b"//") {
+        k + 3
+    } else {
+        k + 1
+    }
+}
+
+/// Whether the URL at `s` whose first piece ends at `e` is of a script
+/// written without spaces from its own text on: then no later
+/// `script_transition` ends it.
+fn of_script(h: &[u8], s: usize, form: Form, e: usize) -> bool {
+    let own = own_start(h, s, form);
+    own < e && script_transition(h, own)
 }
 
 /// Whether a bare URL ends at `e`, at a non-ASCII character that ends it,
@@ -117,7 +165,9 @@ impl RunMemo {
         }
         // Inside a character, a scan stops at once: the memo's elements
         // start on characters.
-        if !(self.valid && self.lo <= i && i <= self.hi) || h[i] & 0xC0 == 0x80 {
+        // (A scan from `hi` itself may go on where one from before it
+        // stopped: at a `script_transition`.)
+        if !(self.valid && self.lo <= i && i < self.hi) || h[i] & 0xC0 == 0x80 {
             let e = scan(h, i, cap);
             // A short run costs less to scan again than to remember.
             if e - i >= 64 {
@@ -209,6 +259,8 @@ impl BracketMemo {
 pub(crate) struct BareMemo {
     /// Runs of URL characters (`run_end`).
     pub(crate) run: RunMemo,
+    /// Runs of URL characters through every script (`run_end_all`).
+    pub(crate) run_all: RunMemo,
     /// Runs of ASCII URL bytes (`url_run`).
     pub(crate) ascii: RunMemo,
     pub(crate) brackets: BracketMemo,
@@ -257,9 +309,14 @@ pub(crate) fn delimit(
     memo: &mut BareMemo,
     probe: bool,
 ) -> Option<Delimited> {
-    let e = memo.run.end(h, s, cap, run_end);
+    let mut e = memo.run.end(h, s, cap, run_end);
     if e == s {
         return None;
+    }
+    if e < cap && of_script(h, s, form, e + 1) {
+        // The URL's own text starts in a script written without spaces:
+        // it goes on through every script (C-F8).
+        e = memo.run_all.end(h, e, cap, run_end_all);
     }
     follow(h, Pieces::one(s, e), cap, depth, form, opts, memo, probe)
 }
@@ -322,7 +379,11 @@ fn follow(
             }
             Joint::Break
         };
-        let e2 = memo.run.end(h, j, cap, run_end);
+        let e2 = if of_script(h, pieces.start(), form, pieces.first.1) {
+            memo.run_all.end(h, j, cap, run_end_all)
+        } else {
+            memo.run.end(h, j, cap, run_end)
+        };
         if e2 == j {
             // (A character at `j` that does not fit under the cap.)
             joint_capped = j + 4 > cap && cap < h.len();
@@ -354,6 +415,12 @@ fn follow(
         truncated = e >= cap && cap < h.len();
     }
     trim_trailing(h, &mut pieces, &mut memo.brackets);
+    // C-F7: an en dash at the end is the sentence's (`…/a– more`), one
+    // inside the URL its own (`Hatfield–McCoy`).
+    while ends_with_en_dash(h, &pieces) {
+        pieces.truncate(pieces.len() - EN_DASH.len());
+        trim_trailing(h, &mut pieces, &mut memo.brackets);
+    }
     if pieces.len() == 0 {
         return None;
     }
@@ -383,9 +450,20 @@ fn follow(
     })
 }
 
+/// U+2013, the en dash: URL text inside a URL (C-F8), dropped from its
+/// end (C-F7).
+pub(crate) const EN_DASH: &[u8] = "\u{2013}".as_bytes();
+
+/// Whether the URL text ends with an en dash.
+fn ends_with_en_dash(h: &[u8], pieces: &Pieces) -> bool {
+    let (s, e) = pieces.last();
+    h[s..e].ends_with(EN_DASH)
+}
+
 /// C-F7: drops the sentence punctuation after a bare URL (`. , ; : ! ? '`
-/// and `...`), and a closing `)` or `]` that no opener inside the URL
-/// balances.
+/// and `...`), a closing `)` or `]` that no opener inside the URL
+/// balances, and an emphasis mark that closes one opened before the URL
+/// ([`emphasis_open`]).
 pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces, brackets: &mut BracketMemo) {
     if pieces.rest.is_empty() {
         // One piece, nearly every URL: the same rule on a slice.
@@ -393,16 +471,8 @@ pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces, brackets: &mut Bracke
         pieces.first.1 = trimmed_end(h, s, e, brackets);
         return;
     }
-    // Emphasis in plain-text mail: `*http://x/*` and `_http://x/_`; the
-    // mark closes what the byte before the URL opened.
     let start = pieces.start();
-    if start > 0
-        && matches!(h[start - 1], b'*' | b'_')
-        && pieces.last_byte(h) == Some(h[start - 1])
-        && pieces.len() > 1
-    {
-        pieces.pop();
-    }
+    let mut marks = Marks::default();
     // Brackets are counted only when a closing one must be decided: most
     // URLs end in a letter, digit or `/`.
     let mut open: Option<(isize, isize)> = None;
@@ -419,10 +489,60 @@ pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces, brackets: &mut Bracke
                 .map(|(_, s, e)| count_brackets(&h[s..e]))
                 .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
         };
-        if !drops(b, &mut open, count) {
+        let drop = match b {
+            b'*' | b'_' => pieces.len() > 1 && marks.open(h, start, b),
+            _ => drops(b, &mut open, count),
+        };
+        if !drop {
             break;
         }
         pieces.pop();
+    }
+}
+
+/// How far before a URL an emphasis mark is looked for (C-F7).
+const EMPHASIS_REACH: usize = 128;
+
+/// C-F7: whether the emphasis mark `mark` (`*` or `_`) is open before the
+/// URL that starts at `s`, so that one at the URL's end closes it
+/// (`*see http://x.example/page.html*`): the last such mark before the URL
+/// on its line (within [`EMPHASIS_REACH`] bytes) is the byte right before
+/// it, or starts a word (after whitespace, the line's start, an opening
+/// bracket or quote) and is followed by something other than whitespace.
+pub(crate) fn emphasis_open(h: &[u8], s: usize, mark: u8) -> bool {
+    let lo = s.saturating_sub(EMPHASIS_REACH);
+    let before = &h[lo..s];
+    let line = memchr::memrchr(b'\n', before).map_or(0, |k| k + 1);
+    let Some(k) = memchr::memrchr(mark, &before[line..]) else {
+        return false;
+    };
+    let p = lo + line + k;
+    if p + 1 == s {
+        return true;
+    }
+    let starts_word = p == 0
+        || matches!(
+            h[p - 1],
+            b' ' | b'\t' | b'\n' | b'\r' | b'(' | b'[' | b'{' | b'<' | b'"' | b'\''
+        );
+    starts_word && !h[p + 1].is_ascii_whitespace()
+}
+
+/// [`emphasis_open`] for each mark, asked once.
+#[derive(Default)]
+struct Marks {
+    star: Option<bool>,
+    underscore: Option<bool>,
+}
+
+impl Marks {
+    fn open(&mut self, h: &[u8], s: usize, mark: u8) -> bool {
+        let slot = if mark == b'*' {
+            &mut self.star
+        } else {
+            &mut self.underscore
+        };
+        *slot.get_or_insert_with(|| emphasis_open(h, s, mark))
     }
 }
 
@@ -431,17 +551,14 @@ pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces, brackets: &mut Bracke
 /// Inlined up to the last byte, which keeps most URLs whole (a link-dense
 /// text paid a call a link for it).
 #[inline]
-pub(crate) fn trimmed_end(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> usize {
-    if s > 0 && matches!(h[s - 1], b'*' | b'_') && e - s > 1 && h[e - 1] == h[s - 1] {
-        e -= 1;
-    }
-    if e == s || !may_drop(h[e - 1]) {
+pub(crate) fn trimmed_end(h: &[u8], s: usize, e: usize, brackets: &mut BracketMemo) -> usize {
+    if e == s || !(may_drop(h[e - 1]) || matches!(h[e - 1], b'*' | b'_')) {
         return e;
     }
     trim_drops(h, s, e, brackets)
 }
 
-/// `trimmed_end` after the emphasis mark, where the last byte may drop.
+/// `trimmed_end` where the last byte may drop.
 #[inline(never)]
 fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> usize {
     // A short text without an opener (most): every closer is unmatched,
@@ -451,6 +568,7 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
         return trim_unbracketed(h, s, e);
     }
     let mut open: Option<(isize, isize)> = None;
+    let mut marks = Marks::default();
     // Counted on the text as it stands now: what the loop drops before a
     // bracket is asked about is no bracket. (A text without an opener
     // counts each closer as unmatched, as `UNMATCHED` does.)
@@ -471,6 +589,7 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
                     break;
                 }
             }
+            b'*' | b'_' if e - s > 1 && marks.open(h, s, b) => e -= 1,
             _ if may_drop(b) => e -= 1,
             _ => break,
         }
@@ -478,12 +597,20 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
     e
 }
 
-/// `trimmed_end` for a text `h[s..e]` with no `(` or `[` and no emphasis
-/// mark before it: every closer is unmatched, so all of them drop, as
-/// punctuation does.
+/// `trimmed_end` for a text `h[s..e]` with no `(` or `[`: every closer is
+/// unmatched, so all of them drop, as punctuation does.
 #[inline]
 pub(crate) fn trim_unbracketed(h: &[u8], s: usize, mut e: usize) -> usize {
-    while e > s && may_drop(h[e - 1]) {
+    let mut marks = Marks::default();
+    while e > s {
+        let b = h[e - 1];
+        let drop = match b {
+            b'*' | b'_' => e - s > 1 && marks.open(h, s, b),
+            _ => may_drop(b),
+        };
+        if !drop {
+            break;
+        }
         e -= 1;
     }
     e
@@ -531,6 +658,18 @@ pub(crate) fn count_brackets(t: &[u8]) -> (isize, isize) {
 pub(crate) fn retrim(h: &[u8], pieces: &mut Pieces, keep: usize, brackets: &mut BracketMemo) {
     pieces.truncate(keep);
     trim_trailing(h, pieces, brackets);
+    // C-F8: nor does a cut end split a grapheme cluster.
+    if pieces.len() > 0 {
+        let (ls, le) = pieces.last();
+        if h[le - 1] >= 0x80 || h.get(le).is_some_and(|&b| b >= 0x80) {
+            let after = &h[le..h.len().min(le + 32)];
+            let keep = grapheme_floor(&h[ls..le], le - ls, after);
+            if keep < le - ls {
+                pieces.truncate(pieces.len() - (le - ls - keep));
+                trim_trailing(h, pieces, brackets);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -602,25 +741,40 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(5_000))]
 
         /// C-F7: a run of closers is trimmed at once as one at a time
-        /// (`drops`, the rule `trim_trailing` applies to joined pieces).
+        /// (`drops`, the rule `trim_trailing` applies to joined pieces),
+        /// emphasis marks with them.
         #[test]
         fn c_f7_runs_of_closers_trim_as_one_at_a_time(
-            t in prop::collection::vec(prop::sample::select(b"(())[]]].,x*".to_vec()), 1..60),
-            before in prop::sample::select(b" *_(".to_vec()),
+            t in prop::collection::vec(prop::sample::select(b"(())[]]].,x*_".to_vec()), 1..60),
+            before in prop::collection::vec(prop::sample::select(b" *_(a\n".to_vec()), 1..6),
         ) {
-            let mut h = vec![before];
+            let mut h = before.clone();
             h.extend_from_slice(&t);
-            let (s, e) = (1, h.len());
+            let (s, e) = (before.len(), h.len());
+            let text = h[s..e].to_vec();
             let mut want = e;
-            if matches!(h[0], b'*' | b'_') && want - s > 1 && h[want - 1] == h[0] {
-                want -= 1;
-            }
             let mut open = None;
-            let text = h[s..want].to_vec();
-            while want > s && drops(h[want - 1], &mut open, || count_brackets(&text)) {
+            while want > s {
+                let b = h[want - 1];
+                let drop = match b {
+                    b'*' | b'_' => want - s > 1 && emphasis_open(&h, s, b),
+                    _ => drops(b, &mut open, || count_brackets(&text)),
+                };
+                if !drop {
+                    break;
+                }
                 want -= 1;
             }
             prop_assert_eq!(trimmed_end(&h, s, e, &mut BracketMemo::default()), want);
+            // Joined pieces trim alike (one joint after the first byte).
+            if e - s > 1 {
+                let mut pieces = Pieces {
+                    first: (s, s + 1),
+                    rest: vec![(Joint::Break, s + 1, e)],
+                };
+                trim_trailing(&h, &mut pieces, &mut BracketMemo::default());
+                prop_assert_eq!(pieces.end().max(s + 1), want.max(s + 1));
+            }
         }
 
         /// C-S4: the run memo answers as the scan does, for triggers in

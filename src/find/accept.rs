@@ -45,11 +45,18 @@ impl Finder {
         abbreviated: bool,
     ) -> bool {
         let scheme = || u.scheme().unwrap_or("");
+        if scheme().eq_ignore_ascii_case("mailto") && !addresses(u.path()) {
+            return false;
+        }
         if abbreviated {
             if scheme().eq_ignore_ascii_case("mailto") {
                 return !u.path().is_empty();
             }
-            // `www.` + at least one more label, not a bare number.
+            // The host is the text's (C-F4: `www.info@example.org` is an
+            // address): `www.` + at least one more label, not a bare number.
+            if u.userinfo().is_some() {
+                return false;
+            }
             let host = u.host().unwrap_or("");
             let rest = host.get(4..).unwrap_or("");
             let last = rest.rsplit('.').next().unwrap_or("");
@@ -65,7 +72,7 @@ impl Finder {
             // A host of punctuation alone (`https://=` where quoted-printable
             // broke a line) names nothing.
             return host.bytes().any(|b| b.is_ascii_alphanumeric() || b >= 0x80)
-                || (scheme().eq_ignore_ascii_case("file") && u.path().len() > 1);
+                || (scheme().eq_ignore_ascii_case("file") && !u.path().is_empty());
         }
         let path = u.path();
         if path.is_empty() {
@@ -87,4 +94,30 @@ impl Finder {
         }
         true
     }
+}
+
+/// C-S6: a `mailto:` path is addresses that are RFC 6068 addr-specs, or
+/// none (`mailto:?to=…`): each (between commas) one `@`, a local part, and
+/// a domain of labels (letters, digits, hyphens, non-ASCII, percent
+/// escapes) or an address literal. What whitespace removal builds inside a
+/// wrapper (`mailto:a@b.orga@b.org`, `mailto:bobatgmail.com`) is not.
+fn addresses(path: &str) -> bool {
+    path.is_empty()
+        || path.split(',').all(|a| {
+            let Some((local, domain)) = a.split_once('@') else {
+                return false;
+            };
+            let literal = domain.starts_with('[') && domain.ends_with(']');
+            !local.is_empty()
+                && !domain.is_empty()
+                && !domain.contains('@')
+                && (literal
+                    || (!domain.starts_with(['.', '-'])
+                        && !domain.ends_with(['.', '-'])
+                        && domain.bytes().all(|b| {
+                            b.is_ascii_alphanumeric()
+                                || matches!(b, b'-' | b'.' | b'%')
+                                || b >= 0x80
+                        })))
+        })
 }

@@ -4,8 +4,9 @@
 use std::borrow::Cow;
 
 use super::candidate::Context;
+use super::chain::{self, ProbeCut};
 use super::head::{self, Head};
-use super::{chain, make_link, put, with_prefix, Finder, Link};
+use super::{make_link, put, with_prefix, Finder, Link};
 use crate::delimit::bare::{self, BracketMemo};
 use crate::delimit::rejoin::Depth;
 use crate::delimit::{Delimited, Form, Pieces};
@@ -55,7 +56,7 @@ impl Finder {
         ) {
             return None;
         }
-        let mut cut = verdict.parser_cut().map(Cut::At);
+        let mut cut = None;
         let d = self.delimit_bare(h, s, cap, depth, form, None, memo, &mut cut)?;
         let brackets = &mut memo.bare.brackets;
         put(
@@ -65,8 +66,9 @@ impl Finder {
     }
 
     /// `bare::delimit`, a chain of joined lines first as a probe of its
-    /// first pieces (`chain`). `cut` is where the parser stops the text, if
-    /// known: from the head check (`Cut::At`), or from the probe.
+    /// first pieces (`chain`). `cut` is how many bytes of the text the
+    /// parser keeps, where the probe tells; `None` where the parser stops
+    /// the text inside its authority (C-P3).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn delimit_bare(
         &self,
@@ -77,16 +79,22 @@ impl Finder {
         form: Form,
         prefix: Option<&str>,
         memo: &mut head::Memo,
-        cut: &mut Option<Cut>,
+        cut: &mut Option<usize>,
     ) -> Option<Delimited> {
         let probe = crate::switches::head_checks();
         let mut d = bare::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare, probe)?;
         if d.more {
-            if let Some(keep) = chain::probe_cut(h, &d, prefix, cap, &mut memo.clear) {
-                d.more = false;
-                *cut = Some(Cut::Keep(keep));
-            } else {
-                d = bare::resume(h, d, cap, depth, self.bare, &mut memo.bare)?;
+            match chain::probe_cut(h, &d, prefix, cap, &mut memo.clear) {
+                Some(ProbeCut::Keep(keep)) => {
+                    d.more = false;
+                    *cut = Some(keep);
+                }
+                // (Unless a bracket opened right before it may end it
+                // first, C-F7: the whole text tells.)
+                Some(ProbeCut::InAuthority) if !matches!(h[s.saturating_sub(1)], b'(' | b'[') => {
+                    return None
+                }
+                _ => d = bare::resume(h, d, cap, depth, self.bare, &mut memo.bare)?,
             }
         }
         Some(d)
@@ -107,7 +115,7 @@ impl Finder {
         brackets: &mut BracketMemo,
     ) -> bool {
         match verdict {
-            Head::Pass | Head::Cut(_) => false,
+            Head::Pass => false,
             Head::Refuse => true,
             Head::Decide(end) => {
                 let d = Delimited {
@@ -125,8 +133,11 @@ impl Finder {
     }
 
     /// Checks a bare candidate: its longest prefix that is a URI, trimmed
-    /// again by C-F7 where the parser cut it (at `cut`, where the head
-    /// check knows).
+    /// again by C-F7 where the parser cut it (after `cut` bytes, where a
+    /// chain's probe knows), and cut where the text around it says the URL
+    /// ends ([`closer_cut`], [`host_end_cut`]). `None` where
+    /// the parser cannot take its authority whole (C-P3: no host the
+    /// writer did not write).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn finish_bare<'h>(
         &self,
@@ -136,25 +147,20 @@ impl Finder {
         slashes: bool,
         prefix: Option<&str>,
         brackets: &mut BracketMemo,
-        mut cut: Option<Cut>,
+        mut cut: Option<usize>,
     ) -> Option<(Link<'h>, usize)> {
         let plen = prefix.map_or(0, str::len);
-        for _ in 0..3 {
-            // Where the head check or a chain's probe found where the
-            // parser stops the text, the first parse is that cut.
-            match cut.take() {
-                Some(Cut::At(q)) => {
-                    let (s, e) = d.pieces.first;
-                    if d.pieces.rest.is_empty() && s < q && q < e {
-                        cut_text(h, &mut d, q - s, brackets)?;
-                        continue;
-                    }
-                }
-                Some(Cut::Keep(keep)) => {
-                    cut_text(h, &mut d, keep, brackets)?;
-                    continue;
-                }
-                None => {}
+        // Each round cuts the text shorter, or ends.
+        for _ in 0..MAX_ROUNDS {
+            if let Some(keep) = cut.take() {
+                cut_text(h, &mut d, keep, brackets)?;
+                continue;
+            }
+            // A bracket that closes the one opened right before the URL
+            // ends it, whatever follows (C-F7), before the parser sees it.
+            if let Some(q) = closer_in_pieces(h, &d.pieces) {
+                cut_text(h, &mut d, q, brackets)?;
+                continue;
             }
             let one = d.pieces.rest.is_empty();
             let (url, meta) = if one && prefix.is_none() {
@@ -164,6 +170,9 @@ impl Finder {
                 let (s, e) = d.pieces.first;
                 let (n, m) = uri::parse_prefix_bytes(&h[s..e], Syntax::Iri)?;
                 if n < e - s {
+                    if m.has_authority && m.path_start as usize == n {
+                        return None;
+                    }
                     cut_text(h, &mut d, n, brackets)?;
                     continue;
                 }
@@ -171,10 +180,12 @@ impl Finder {
             } else {
                 if one && prefix.is_some_and(|p| p.ends_with("://")) {
                     // A `www.` text: where the parser stops in it after
-                    // `http://`, found in place (no copy of a long text).
+                    // `http://`, found in place (no copy of a long text);
+                    // inside the authority, it is not taken whole.
                     let (s, e) = d.pieces.first;
                     let n = uri::prefix_after_slashes(&h[s..e], Syntax::Iri);
                     if n < e - s {
+                        memchr::memchr3(b'/', b'?', b'#', &h[s..s + n])?;
                         cut_text(h, &mut d, n, brackets)?;
                         continue;
                     }
@@ -182,13 +193,20 @@ impl Finder {
                 let url = with_prefix(d.pieces.text(h)?, prefix);
                 let u = uri::parse_prefix(&url, Syntax::Iri)?;
                 let n = u.as_str().len();
+                let m = u.meta();
                 if n < url.len() {
+                    if m.has_authority && m.path_start as usize == n {
+                        return None;
+                    }
                     cut_text(h, &mut d, n.saturating_sub(plen), brackets)?;
                     continue;
                 }
-                let m = u.meta();
                 (url, m)
             };
+            if let Some(keep) = host_end_cut(url.as_bytes(), meta) {
+                cut_text(h, &mut d, keep.checked_sub(plen)?, brackets)?;
+                continue;
+            }
             let u = Uri::from_parts(&url, meta);
             if !u.is_absolute()
                 || !self.acceptable(&u, class, slashes, Context::Bare, prefix.is_some())
@@ -206,13 +224,68 @@ impl Finder {
     }
 }
 
-/// Where the parser stops a candidate's text, known before it is parsed.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Cut {
-    /// At this byte of the input, in a one-piece text (`Head::Cut`).
-    At(usize),
-    /// After this many bytes of the text (a chain's probe, `chain`).
-    Keep(usize),
+/// How many times `finish_bare` cuts a text at most: the parser, C-F7,
+/// a closing bracket, a host's end; each cut is shorter.
+const MAX_ROUNDS: usize = 8;
+
+/// How far into a URL written right after a bracket the bracket that
+/// closes it is looked for (`closer_cut`): a constant a trigger, however
+/// many triggers a run of brackets holds (C-S4).
+pub(super) const CLOSER_REACH: usize = 256;
+
+/// C-F7: a URL written right after `(` or `[` (the byte before `start` in
+/// `h`) ends at the bracket that closes it, whatever follows
+/// (`(http://a.example/)(…`, `[x](mailto:a@b.example)**`), where that
+/// bracket is within [`CLOSER_REACH`] bytes of the URL's start. `bytes`
+/// gives the URL's text from its start; the bracket's offset in it.
+pub(super) fn closer_cut<'a>(
+    h: &[u8],
+    start: usize,
+    bytes: impl IntoIterator<Item = &'a u8>,
+) -> Option<usize> {
+    let (open, close) = match start.checked_sub(1).map(|k| h[k]) {
+        Some(b'(') => (b'(', b')'),
+        Some(b'[') => (b'[', b']'),
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    for (i, &c) in bytes.into_iter().take(CLOSER_REACH).enumerate() {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            if depth == 0 {
+                return Some(i);
+            }
+            depth -= 1;
+        }
+    }
+    None
+}
+
+/// [`closer_cut`] on the text of `pieces`.
+fn closer_in_pieces(h: &[u8], pieces: &Pieces) -> Option<usize> {
+    let start = pieces.start();
+    closer_cut(h, start, pieces.iter().flat_map(|(_, s, e)| &h[s..e]))
+}
+
+/// C-F7: a URL whose text ends in its host (no port, path, query or
+/// fragment) ends at the host's last letter, digit or non-ASCII character
+/// (or an IP literal's `]`): no DNS name ends in `-`, `_` or `*`
+/// (`http://example.org- where`). How many bytes of `url` to keep.
+pub(super) fn host_end_cut(url: &[u8], m: crate::uri::Meta) -> Option<usize> {
+    if !m.has_authority || m.port_start.get().is_some() || m.host_end as usize != url.len() {
+        return None;
+    }
+    let (hs, he) = (m.host_start as usize, m.host_end as usize);
+    let last = *url[hs..he].last()?;
+    if last >= 0x80 || last.is_ascii_alphanumeric() || last == b']' {
+        return None;
+    }
+    let keep = url[hs..he]
+        .iter()
+        .rposition(|&c| c.is_ascii_alphanumeric() || c >= 0x80)
+        .map_or(hs, |k| hs + k + 1);
+    Some(keep)
 }
 
 /// The parser took only the first `keep` bytes of the text: what is left

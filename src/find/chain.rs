@@ -54,17 +54,25 @@ impl ClearMemo {
     }
 }
 
+/// Where the parser stops the whole text of a chain, as its first pieces
+/// tell (`probe_cut`).
+pub(super) enum ProbeCut {
+    /// It keeps this many bytes of the text (after the prefix).
+    Keep(usize),
+    /// It stops inside the authority: the candidate is refused (C-P3).
+    InAuthority,
+}
+
 /// Where the parser stops the whole text of the chain whose first pieces
-/// `d` holds (`d.more`): how many bytes of the text (after `prefix`) it
-/// keeps. `None` where the first pieces do not tell. `cap` is the furthest
-/// byte the chain may reach.
+/// `d` holds (`d.more`). `None` where the first pieces do not tell. `cap`
+/// is the furthest byte the chain may reach.
 pub(super) fn probe_cut(
     h: &[u8],
     d: &Delimited,
     prefix: Option<&str>,
     cap: usize,
     memo: &mut ClearMemo,
-) -> Option<usize> {
+) -> Option<ProbeCut> {
     debug_assert!(d.more);
     let text = d.pieces.text(h)?;
     // A hyphen ends the pieces (and a further line follows): trimming the
@@ -74,11 +82,14 @@ pub(super) fn probe_cut(
     }
     let plen = prefix.map_or(0, str::len);
     let url = with_prefix(text, prefix);
-    let (n, _) = uri::parse_prefix_bytes(url.as_bytes(), Syntax::Iri)?;
+    let (n, m) = uri::parse_prefix_bytes(url.as_bytes(), Syntax::Iri)?;
     if n + 2 >= url.len() || !memo.clear(h, d.pieces.end(), cap) {
         return None;
     }
-    Some(n.saturating_sub(plen))
+    if m.has_authority && m.path_start as usize == n {
+        return Some(ProbeCut::InAuthority);
+    }
+    Some(ProbeCut::Keep(n.saturating_sub(plen)))
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use super::candidate::Context;
 use super::{head, Finder, Link};
 use crate::delimit::bare;
 use crate::delimit::rejoin::{ws_at, Depth};
+use crate::delimit::unicode::script_transition;
 use crate::delimit::wrapper::{self, Opener};
 use crate::delimit::Form;
 use crate::scan::scheme::SchemeClass;
@@ -117,7 +118,7 @@ impl Finder {
         if let Some(found) = self.one_look(h, s, c, cap, out) {
             return Some(found);
         }
-        self.short_run(h, s, cap, class, memo, out)
+        self.short_run(h, s, c, cap, class, memo, out)
     }
 
     /// `fast_bare` where the look did not decide: the run of ASCII URL
@@ -128,12 +129,16 @@ impl Finder {
     /// a longer run, a non-ASCII character at the end (it may go on the
     /// URL, or end it inside a grapheme) unless it ends the URL at a
     /// cluster boundary, a hyphen or line end that may be joined (C-W3,
-    /// C-W6), a text the parser cuts or does not take in one pass.
+    /// C-W6), a text the parser cuts or does not take in one pass, a text
+    /// that ends where the text around it says so (`bare::closer_cut`,
+    /// `bare::host_end_cut`).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn short_run<'h>(
         &self,
         h: &'h [u8],
         s: usize,
+        c: usize,
         cap: usize,
         class: SchemeClass,
         memo: &mut head::Memo,
@@ -152,12 +157,13 @@ impl Finder {
         }
         // A non-ASCII character after the run may go on the URL (an IRI),
         // or end it inside a grapheme cluster: the general path decides,
-        // unless it plainly ends it (`。`, `»`, `）` after a URL in text).
-        if h.get(e).is_some_and(|&b| b >= 0x80) && (truncated || !bare::ends_at_boundary(h, e)) {
+        // unless it plainly ends it (`。`, `»`, `）` after a URL in text, or
+        // text of a script written without spaces after the host began).
+        if h.get(e).is_some_and(|&b| b >= 0x80) && (truncated || !plain_end(h, c + 3, e)) {
             return None;
         }
         let t = bare::trimmed_end(h, s, e, &mut memo.bare.brackets);
-        if t == s {
+        if t == s || crate::find::bare::closer_cut(h, s, &h[s..t]).is_some() {
             return None;
         }
         let text = &h[s..t];
@@ -197,6 +203,11 @@ impl Finder {
         out: &mut Option<Link<'h>>,
     ) -> Option<bool> {
         let m = uri::parse_common_meta(text)?;
+        // A bare text that ends in its host on a byte no host ends with:
+        // the general path cuts it (`bare::host_end_cut`).
+        if ctx == Context::Bare && crate::find::bare::host_end_cut(text, m).is_some() {
+            return None;
+        }
         // ASCII: the one-pass parser takes nothing else.
         let text = crate::scan::bytes::as_str(text)?;
         let u = uri::Uri::from_parts(text, m);
@@ -221,9 +232,10 @@ impl Finder {
     /// [`bytes::look`](crate::scan::bytes::look) reads whole before `cap`: a host
     /// that starts with a letter or digit, no byte that asks for the
     /// general rules (`% [ ] @ ( :`: percent-encodings, IP literals,
-    /// userinfo, brackets, a port), at most one `#`, no emphasis mark
-    /// before it, no hyphen at its end, and after it a byte that ends a URL
-    /// or a non-ASCII character that plainly does (`。`, `»`). Its end, the
+    /// userinfo, brackets, a port), at most one `#`, no emphasis mark, a
+    /// byte no host ends with or hyphen at its end, no bracket opened right
+    /// before it that closes in it, and after it a byte that ends a URL or
+    /// a non-ASCII character that plainly does (`。`, `»`). Its end, the
     /// C-F7 trimming (every `)` unmatched, no `(` in it) and the parse
     /// come from the look's masks: a few steps for the whole text, where
     /// the run, the trimming and the parse would each walk it. `None`:
@@ -239,10 +251,7 @@ impl Finder {
     ) -> Option<Option<usize>> {
         let form = Form::Bare;
         let a = c + 3;
-        if !h.get(a)?.is_ascii_alphanumeric()
-            || self.bare.join_unhyphenated
-            || (s > 0 && matches!(h[s - 1], b'*' | b'_'))
-        {
+        if !h.get(a)?.is_ascii_alphanumeric() || self.bare.join_unhyphenated {
             return None;
         }
         let look = crate::scan::bytes::look(h, a)?;
@@ -255,7 +264,7 @@ impl Finder {
         if e >= cap
             || crate::scan::bytes::URL_BYTE[usize::from(h[e])]
             || h[e - 1] == b'-'
-            || (h[e] >= 0x80 && !bare::ends_at_boundary(h, e))
+            || (h[e] >= 0x80 && !plain_end(h, a, e))
         {
             return None;
         }
@@ -266,6 +275,12 @@ impl Finder {
         debug_assert!(1 <= look.len && look.len < 64);
         let drops = (look.drop | look.query) << (64 - look.len);
         let t = e - (!drops).leading_zeros() as usize;
+        // An emphasis mark left at the end: dropped or kept as the text
+        // before the URL says (`bare::emphasis_open`), which the general
+        // path reads.
+        if matches!(h[t - 1], b'*' | b'_') {
+            return None;
+        }
         debug_assert_eq!(t, bare::trim_unbracketed(h, a, e));
         // The parts, as offsets from `a`, then from `s`.
         let k = t - a;
@@ -278,6 +293,14 @@ impl Finder {
         let first = |mask: u64| (mask != 0).then(|| mask.trailing_zeros() as usize);
         let fragment = first(hash);
         let host_end = first((look.slash | look.query | hash) & below).unwrap_or(k);
+        // C-F7 by the text around it: a host that ends on a byte no host
+        // ends with, a bracket opened right before the URL that closes in
+        // it (`bare::host_end_cut`, `bare::closer_cut`): the general path.
+        if (host_end == k && !h[t - 1].is_ascii_alphanumeric())
+            || crate::find::bare::closer_cut(h, s, &h[a..t]).is_some()
+        {
+            return None;
+        }
         let query = first(look.query & below & ((1u64 << fragment.unwrap_or(k)) - 1));
         let from_s = |at: usize| a - s + at;
         let text = &h[s..t];
@@ -294,6 +317,15 @@ impl Finder {
         put_common(out, text, s, form, meta, false);
         Some(Some(t))
     }
+}
+
+/// Whether the non-ASCII character at `e`, after the ASCII text of a bare
+/// URL whose own text starts at `own`, plainly ends it: a character that
+/// ends URLs at a cluster boundary, or text of a script written without
+/// spaces after the URL's own text began (C-F8).
+#[inline]
+fn plain_end(h: &[u8], own: usize, e: usize) -> bool {
+    bare::ends_at_boundary(h, e) || (e > own && script_transition(h, e))
 }
 
 /// Writes the common paths' link into `out`.

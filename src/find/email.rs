@@ -2,6 +2,7 @@
 
 use super::candidate::Context;
 use super::{Finder, Link};
+use crate::delimit::unicode::{char_at, ends_bare_url, script_transition};
 use crate::delimit::{Delimited, Form, Pieces};
 use crate::scan::{email, Trigger};
 
@@ -38,14 +39,27 @@ impl Finder {
         if s == a || h[s] == b'.' || h[a - 1] == b'.' {
             return None;
         }
-        // Not inside `<…>`, a URL, or a longer word.
-        if s > 0 && (is_local(h[s - 1]) || matches!(h[s - 1], b'<' | b'/' | b':' | b'@' | b'=')) {
-            return None;
-        }
-        if h.get(e)
-            .is_some_and(|&b| b == b'@' || b.is_ascii_alphanumeric())
+        // Not inside `<…>`, a URL's userinfo, or a longer word; after a
+        // label's colon it is (`E-mail:a@example.org`).
+        if s > 0
+            && (is_local(h[s - 1])
+                || matches!(h[s - 1], b'<' | b'/' | b'@' | b'=')
+                || (h[s - 1] == b':' && in_authority(h, s - 1, floor)))
         {
             return None;
+        }
+        // The whole domain or nothing: not cut by a letter of another
+        // alphabet (`a@a.xyϸ`), though text of a script written without
+        // spaces may follow it (C-F8).
+        match h.get(e) {
+            Some(&b) if b == b'@' || b.is_ascii_alphanumeric() => return None,
+            Some(&b) if b >= 0x80 => {
+                let ends = char_at(h, e).is_none_or(|(c, _)| ends_bare_url(c));
+                if !ends && !script_transition(h, e) {
+                    return None;
+                }
+            }
+            _ => {}
         }
         let d = Delimited {
             form: Form::Email,
@@ -57,6 +71,18 @@ impl Finder {
         };
         self.finish_wrapped(h, d, None, false, Context::UrlAngle, Some("mailto:"))
     }
+}
+
+/// Whether the colon at `k` ends a URL's userinfo (`http://user:pass@`):
+/// a `//` in the word before it (looked for back to whitespace, `floor` or
+/// 64 bytes).
+fn in_authority(h: &[u8], k: usize, floor: usize) -> bool {
+    let lo = floor.max(k.saturating_sub(64));
+    let word = h[lo..k]
+        .iter()
+        .rposition(|b| b.is_ascii_whitespace())
+        .map_or(lo, |w| lo + w + 1);
+    memchr::memmem::find(&h[word..k], b"//").is_some()
 }
 
 /// Bytes of the local part of a bare e-mail address (C-F5).

@@ -1,6 +1,5 @@
 //! A `www.` abbreviation (C-F4), read as `http://` and the host.
 
-use super::bare::Cut;
 use super::candidate::Context;
 use super::head::{self, Head};
 use super::{Finder, Link};
@@ -53,7 +52,7 @@ impl Finder {
             return None;
         }
         let prefix = Some("http://");
-        let mut cut = verdict.parser_cut().map(Cut::At);
+        let mut cut = None;
         let form = Form::Abbreviated;
         let d = self.delimit_bare(h, p, cap, depth, form, prefix, memo, &mut cut)?;
         let (first, last) = (d.pieces.first, d.pieces.last());
@@ -61,7 +60,7 @@ impl Finder {
         // trigger's cap is later.)
         let capped = d.truncated || d.joint_capped;
         // (A chain decided from its first pieces: not its whole text.)
-        let probed = matches!(cut, Some(Cut::Keep(_)));
+        let probed = cut.is_some();
         let brackets = &mut memo.bare.brackets;
         let found = self.finish_bare(h, d, None, true, prefix, brackets, cut);
         if found.is_none() && crate::switches::head_checks() && !probed {

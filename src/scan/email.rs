@@ -21,8 +21,8 @@ pub(crate) const DOMAIN_REACH: usize = 256;
 
 /// The domain after the `@` at `a`, looked for before `limit`:
 /// dot-separated labels of letters, digits and hyphens (no hyphen at a
-/// label's ends), at least two, the last of two or more letters. `Ok` with
-/// its end, or `Err` with the end of the bytes the refusal read (which may
+/// label's ends, but hyphens after the last label, which are left out), at
+/// least two, the last of two or more letters. `Ok` with its end, or `Err` with the end of the bytes the refusal read (which may
 /// pass `limit` by one or two: a refusal at the limit is the limit's).
 #[inline]
 pub(crate) fn domain(h: &[u8], a: usize, limit: usize) -> Result<usize, usize> {
@@ -38,15 +38,23 @@ pub(crate) fn domain(h: &[u8], a: usize, limit: usize) -> Result<usize, usize> {
             }
             e += 1;
         }
-        let label = hh.get(start..e).unwrap_or(&[]);
+        let mut label = hh.get(start..e).unwrap_or(&[]);
+        let more = matches!(hh.get(e..e + 2), Some(&[b'.', n]) if n.is_ascii_alphanumeric());
+        if !more && label.len() > 1 && label.last() == Some(&b'-') {
+            // Hyphens after the last label are the sentence's
+            // (`a@example.com- or`), as no domain ends in one.
+            let k = label.iter().rposition(|&b| b != b'-').map_or(0, |k| k + 1);
+            label = &label[..k];
+            e = start + k;
+        }
         match (label.first(), label.last()) {
             (Some(&f), Some(&l)) if f != b'-' && l != b'-' => {}
             _ => return Err(e + 1),
         }
         labels += 1;
-        match hh.get(e..e + 2) {
-            Some(&[b'.', n]) if n.is_ascii_alphanumeric() => e += 1,
-            _ => {
+        match more {
+            true => e += 1,
+            false => {
                 // The last label: two letters or more, after another.
                 return if labels >= 2
                     && label.len() >= 2

@@ -34,9 +34,9 @@ pub(crate) struct Memo {
 }
 
 /// When a later `www.` trigger's text, which ends where a refused one's
-/// ends, is trimmed as that one's was (`bare::trimmed_end`: an emphasis mark
-/// that closes the byte before the start; then sentence punctuation, and a
-/// `)` or `]` while more of its kind close than open in the text).
+/// ends, is trimmed as that one's was (`bare::trimmed_end`: sentence
+/// punctuation, and a `)` or `]` while more of its kind close than open in
+/// the text; texts whose end holds an emphasis mark are not memoized).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) enum Trim {
     /// Always: the URL goes on past what trimming looks at.
@@ -44,19 +44,18 @@ pub(super) enum Trim {
     Same,
     /// Only across a stretch where as many brackets open as close.
     Balanced,
-    /// The last byte is emphasis mark `mark` or none, and the end's run of
-    /// droppable bytes holds `closers` of `)`. Parentheses are counted from
-    /// the start, so the later text's balance is `balance` less the
-    /// stretch's; its trimming is the same where that drops as many of the
-    /// run's `)`, and where the byte before it is `mark` exactly when the
-    /// refused one's was (`before`). (No `[` or `]` lies in a region: the
-    /// parser cuts there.)
-    Counted {
-        mark: Option<u8>,
-        before: bool,
-        balance: isize,
-        closers: isize,
-    },
+    /// The end's run of droppable bytes (no emphasis mark in it) holds
+    /// `closers` of `)`. Parentheses are counted from the start, so the
+    /// later text's balance is `balance` less the stretch's; its trimming
+    /// is the same where that drops as many of the run's `)`. (No `[` or
+    /// `]` lies in a region: the parser cuts there.)
+    Counted { balance: isize, closers: isize },
+}
+
+/// Whether the byte right before `p` opens a bracket, which may end the
+/// candidate at `p` where it closes (C-F7, `bare::closer_cut`).
+fn opened_before(h: &[u8], p: usize) -> bool {
+    p > 0 && matches!(h[p - 1], b'(' | b'[')
 }
 
 /// How many of `closers` trailing `)` a trimming drops where the text's
@@ -79,22 +78,15 @@ impl Memo {
     /// Whether the memo refuses the `www.` trigger at `p`. Triggers come in
     /// order, so the bracket count moves forward only: each byte once.
     pub(super) fn www_refused(&mut self, h: &[u8], p: usize) -> bool {
-        if !(self.www_lo < p && p < self.www_hi) {
+        // (A bracket opened right before a candidate may end it, C-F7.)
+        if !(self.www_lo < p && p < self.www_hi) || opened_before(h, p) {
             return false;
         }
-        let (mark, before, balance, closers) = match self.www_trim {
+        let (balance, closers) = match self.www_trim {
             Trim::Same => return true,
-            Trim::Balanced => (None, false, 0, None),
-            Trim::Counted {
-                mark,
-                before,
-                balance,
-                closers,
-            } => (mark, before, balance, Some(closers)),
+            Trim::Balanced => (0, None),
+            Trim::Counted { balance, closers } => (balance, Some(closers)),
         };
-        if mark.is_some_and(|m| (h[p - 1] == m) != before) {
-            return false;
-        }
         // No `)` at the end to drop: the brackets do not matter.
         if closers == Some(0) {
             return true;
@@ -130,8 +122,9 @@ impl Memo {
     ) {
         // Cut by the cap, or a text end that `text_end` decided by bytes
         // up to it: a later trigger's cap is later. (Where the text ends
-        // first, every later trigger's region ends there too.)
-        if (cap < h.len() && r.end >= cap) || near_cap {
+        // first, every later trigger's region ends there too.) A bracket
+        // opened right before this one may have ended it (C-F7).
+        if (cap < h.len() && r.end >= cap) || near_cap || opened_before(h, p) {
             return;
         }
         // A `:` ends the host, and where a bad port cuts the URL the
@@ -148,12 +141,17 @@ impl Memo {
             self.set_www(p, same, Trim::Same);
             return;
         }
-        // The trimming of `p..r.end`, as `bare::trimmed_end` does it.
-        let mut e = r.end;
-        let mark = matches!(h[e - 1], b'*' | b'_').then_some(h[e - 1]);
-        let before = p > 0 && Some(h[p - 1]) == mark;
-        if before {
-            e -= 1;
+        // The trimming of `p..r.end`, as `bare::trimmed_end` does it. An
+        // emphasis mark among the bytes it may drop is dropped as the text
+        // before the candidate says (`bare::emphasis_open`): no memo.
+        let e = r.end;
+        if h[p..e]
+            .iter()
+            .rev()
+            .take_while(|&&b| may_drop(b) || matches!(b, b'*' | b'_'))
+            .any(|&b| matches!(b, b'*' | b'_'))
+        {
+            return;
         }
         let run = h[p..e]
             .iter()
@@ -165,8 +163,6 @@ impl Memo {
             p,
             same,
             Trim::Counted {
-                mark,
-                before,
                 // With no `)` to drop, the balance is not asked for.
                 balance: if run > 0 {
                     count_brackets(&h[p..e]).0
@@ -199,6 +195,10 @@ impl Memo {
     ) {
         let p = first.0;
         let (ls, le) = last;
+        // A bracket opened right before this one may have ended it (C-F7).
+        if opened_before(h, p) {
+            return;
+        }
         // Where the cluster rules looked at the end (C-F8: a non-ASCII
         // byte on either side), they may have moved it by what follows it
         // (a prepended letter before `)`, which this one's start dropped):

@@ -15,8 +15,9 @@
 //! path trims); an IP literal is decided by the full path's own acceptance
 //! run on the head alone ([`Head::Decide`]). The parser's decisions inside
 //! an authority depend on its bytes only, so both agree with the full path.
-//! Where the head knows where the parser stops the text (a port that is
-//! no number, with no userinfo), it says so ([`Head::Cut`]).
+//! An authority the parser cannot take whole (a port that is no number, a
+//! second `@`, a `%` without its digits) is refused, as the full path
+//! refuses it (C-P3: no host the writer did not write).
 //!
 //! The `Memo` keeps what one trigger learnt about the bytes ahead: the
 //! next `@`, a refused `www.` host, the region (`RegionMemo`), the runs
@@ -33,10 +34,10 @@
 
 use crate::delimit::bare::{
     boundary_after_ascii, count_brackets, ends_at_boundary, may_drop, trimmed_end, BareMemo,
-    BracketMemo,
+    BracketMemo, EN_DASH,
 };
 use crate::delimit::rejoin::LinePrefix;
-use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
+use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor, script_transition};
 use crate::delimit::wrapper::WrapMemo;
 use crate::scan::bytes::{contains2, URL_BYTE};
 use crate::uri;
@@ -51,11 +52,6 @@ pub(crate) enum Head {
     /// The full path's acceptance run on the candidate's text up to here
     /// (its authority, trimmed as the full path trims it) decides it.
     Decide(usize),
-    /// As `Pass`, and the parser stops the candidate's text at this byte
-    /// (a port that is no number, with no userinfo): the full path need
-    /// not parse the text to find it (which it would do to the end of the
-    /// authority, looking for an `@`, for every trigger in a long run).
-    Cut(usize),
 }
 
 impl Head {
@@ -64,22 +60,6 @@ impl Head {
             Head::Pass
         } else {
             Head::Refuse
-        }
-    }
-
-    /// `of(ok)`, with where the parser stops the text, if known.
-    fn cut(ok: bool, cut: Option<usize>) -> Head {
-        match cut {
-            Some(q) if ok => Head::Cut(q),
-            _ => Head::of(ok),
-        }
-    }
-
-    /// Where the parser stops the text, if the head knows.
-    pub(crate) fn parser_cut(self) -> Option<usize> {
-        match self {
-            Head::Cut(q) => Some(q),
-            _ => None,
         }
     }
 }
@@ -162,6 +142,25 @@ fn undecided(h: &[u8], r: &Region, a: usize, cap: usize) -> bool {
     next >= 0x80 && !ends_at_boundary(h, r.end)
 }
 
+/// C-F7: where the bracket opened right before the candidate at `s`
+/// closes in its run (within `CLOSER_REACH` bytes, as the full path looks
+/// for it, `bare::closer_cut`, whatever the parser does after it; not
+/// past the candidate's cap `cap`): the
+/// full path ends the URL there, so its acceptance on the text up to
+/// there, trimmed, decides it.
+fn closer_at(h: &[u8], s: usize, cap: usize, brackets: &mut BracketMemo) -> Option<Head> {
+    if !matches!(h[s.checked_sub(1)?], b'(' | b'[') {
+        return None;
+    }
+    let reach = cap.min(h.len()).min(s + crate::find::bare::CLOSER_REACH);
+    let e = crate::delimit::bare::run_end(h, s, reach);
+    let q = crate::find::bare::closer_cut(h, s, &h[s..e])?;
+    // Cut there and trimmed as the full path cuts a text (C-F7, C-F8).
+    let mut pieces = crate::delimit::Pieces::one(s, s + q);
+    crate::delimit::bare::retrim(h, &mut pieces, q, brackets);
+    Some(Head::Decide(pieces.end()))
+}
+
 /// urlx's own rules for a bare `scheme://` authority (`c` is the colon),
 /// which keep refusals cheap: it starts with a letter, digit, `%`, `_`, `~`
 /// or non-ASCII character, or is an IP literal that closes within 64
@@ -205,6 +204,9 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
         if undecided(h, &r, from, cap) {
             return Head::Pass;
         }
+        if let Some(d) = closer_at(h, s, cap, &mut memo.bare.brackets) {
+            return d;
+        }
         return text_end(h, s, &r, cap, &mut memo.bare.brackets)
             .end
             .map_or(Head::Pass, Head::Decide);
@@ -213,9 +215,13 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
     if undecided(h, &r, a, cap) {
         return Head::Pass;
     }
+    if let Some(d) = closer_at(h, s, cap, &mut memo.bare.brackets) {
+        return d;
+    }
     // The host lies in the region: without a letter or digit in the region
-    // it names nothing.
-    if !r.content {
+    // it names nothing. Where the parser cuts the authority, it is not
+    // taken whole.
+    if !r.content || r.cut {
         return Head::Refuse;
     }
     if r.at.is_none() && !r.colon {
@@ -225,11 +231,9 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
     match text_end(h, s, &r, cap, &mut memo.bare.brackets).end {
         Some(end) => {
             let (host, cut) = host(h, s, a, &r, end, memo);
-            // A letter, digit or non-ASCII character, as `Finder::acceptable`.
-            Head::cut(
-                host.iter().any(|&b| b.is_ascii_alphanumeric() || b >= 0x80),
-                cut,
-            )
+            // A letter, digit or non-ASCII character, as `Finder::acceptable`;
+            // a port the parser cuts is an authority not taken whole.
+            Head::of(cut.is_none() && host.iter().any(|&b| b.is_ascii_alphanumeric() || b >= 0x80))
         }
         None => Head::Pass,
     }
@@ -341,7 +345,8 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize, brackets: &mut Brack
             // (After an ASCII last character the region's end decides, as
             // above: see `undecided`.)
             let kept = |t: usize| {
-                t <= cap && {
+                // (An en dash at the end: the full path drops it, C-F7.)
+                t <= cap && !h[start..t].ends_with(EN_DASH) && {
                     let after = &h[t..cap.min(t + 32)];
                     grapheme_floor(&h[start..t], t - start, after) == t - start
                 }
@@ -362,25 +367,36 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
     if undecided(h, &r, p, cap) {
         return Head::Pass;
     }
+    if let Some(d) = closer_at(h, p, cap, &mut memo.bare.brackets) {
+        return d;
+    }
+    // An authority the parser cuts is not taken whole.
+    if r.cut {
+        return Head::Refuse;
+    }
     let t = text_end(h, p, &r, cap, &mut memo.bare.brackets);
     let Some(end) = t.end else {
         return Head::Pass;
     };
-    // `host.get(4..)`, as `Finder::acceptable` takes it (the host after an
-    // `@` need not start with `www.`).
+    // As `Finder::acceptable` takes it: the host is the text's (no
+    // userinfo: `www.info@example.org` is an address), and its part after
+    // `www.` holds a dot and ends in a label that is no number; a port the
+    // parser cuts is an authority not taken whole.
     let (host, cut) = host(h, p, p, &r, end, memo);
     let rest = host.get(4..).unwrap_or(&[]);
-    let ok = match rest.iter().rposition(|&b| b == b'.') {
-        Some(k) => {
-            let last = &rest[k + 1..];
-            !last.is_empty() && !last.iter().all(u8::is_ascii_digit)
-        }
-        None => false,
-    };
+    let ok = cut.is_none()
+        && r.at.is_none_or(|at| at >= end)
+        && match rest.iter().rposition(|&b| b == b'.') {
+            Some(k) => {
+                let last = &rest[k + 1..];
+                !last.is_empty() && !last.iter().all(u8::is_ascii_digit)
+            }
+            None => false,
+        };
     if !ok {
         memo.refused_www(h, p, &r, end, t.near_cap, cap);
     }
-    Head::cut(ok, cut)
+    Head::of(ok)
 }
 
 /// urlx's own rule for a bare `mailto:` (`c` is the colon): an `@` within
