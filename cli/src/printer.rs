@@ -178,7 +178,7 @@ impl Printer {
         }
         // Parsed once, for the JSON fields and the normalized form.
         let uri = if self.normalize || self.mode == Mode::Json {
-            urlx::parse_iri(&r.url).ok()
+            urlx::uri::parse_link(&r.url).ok()
         } else {
             None
         };

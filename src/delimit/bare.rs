@@ -321,6 +321,31 @@ pub(crate) fn delimit(
     follow(h, Pieces::one(s, e), cap, depth, form, opts, memo, probe)
 }
 
+/// Delimits a bare URL whose first piece `first` ends its line, joined
+/// with the next line's text at `j` (C-W7: `https://` alone at a line's
+/// end): the run at `j`, then the joints after it and the trimming.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn delimit_from_break(
+    h: &[u8],
+    first: (usize, usize),
+    j: usize,
+    cap: usize,
+    depth: &Depth,
+    form: Form,
+    opts: BareOptions,
+    memo: &mut BareMemo,
+) -> Option<Delimited> {
+    let e = memo.run.end(h, j, cap, run_end);
+    if e == j || opts.max_lines < 2 {
+        return None;
+    }
+    let pieces = Pieces {
+        first,
+        rest: vec![(Joint::Break, j, e)],
+    };
+    follow(h, pieces, cap, depth, form, opts, memo, false)
+}
+
 /// Goes on with the pieces of a probe that stopped with more to come
 /// (`d.more`), to the chain's end: what `delimit` without `probe` gives,
 /// without delimiting the first pieces again.

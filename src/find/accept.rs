@@ -5,7 +5,7 @@ use super::candidate::Context;
 use super::{make_link, with_prefix, Finder, Link};
 use crate::delimit::Delimited;
 use crate::scan::scheme::SchemeClass;
-use crate::uri::{self, Uri};
+use crate::uri::Uri;
 
 impl Finder {
     /// Checks a wrapped candidate: the whole text must be a URI.
@@ -23,11 +23,15 @@ impl Finder {
             return None;
         }
         let url = with_prefix(text, prefix);
-        let u = uri::parse_iri(&url).ok()?;
+        // The whole text, a fragment that holds `#` included.
+        let (n, meta) = crate::uri::prefix_taking_hashes(url.as_bytes())?;
+        if n < url.len() {
+            return None;
+        }
+        let u = Uri::from_parts(&url, meta);
         if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, prefix.is_some()) {
             return None;
         }
-        let meta = u.meta();
         let alt = d.pieces.alt(h).map(|a| match prefix {
             Some(p) => format!("{p}{a}"),
             None => a,

@@ -168,7 +168,7 @@ impl Finder {
                 // the parser stops early in is not first checked whole as
                 // UTF-8 (every trigger in a long run has one).
                 let (s, e) = d.pieces.first;
-                let (n, m) = uri::parse_prefix_bytes(&h[s..e], Syntax::Iri)?;
+                let (n, m) = uri::prefix_taking_hashes(&h[s..e])?;
                 if n < e - s {
                     if m.has_authority && m.path_start as usize == n {
                         return None;
@@ -183,7 +183,11 @@ impl Finder {
                     // `http://`, found in place (no copy of a long text);
                     // inside the authority, it is not taken whole.
                     let (s, e) = d.pieces.first;
-                    let n = uri::prefix_after_slashes(&h[s..e], Syntax::Iri);
+                    let mut n = uri::prefix_after_slashes(&h[s..e], Syntax::Iri);
+                    if h[s + n..e].starts_with(b"#") && memchr::memchr(b'#', &h[s..s + n]).is_some()
+                    {
+                        n += uri::fragment_run(&h[s + n..e]);
+                    }
                     if n < e - s {
                         memchr::memchr3(b'/', b'?', b'#', &h[s..s + n])?;
                         cut_text(h, &mut d, n, brackets)?;
@@ -191,9 +195,7 @@ impl Finder {
                     }
                 }
                 let url = with_prefix(d.pieces.text(h)?, prefix);
-                let u = uri::parse_prefix(&url, Syntax::Iri)?;
-                let n = u.as_str().len();
-                let m = u.meta();
+                let (n, m) = uri::prefix_taking_hashes(url.as_bytes())?;
                 if n < url.len() {
                     if m.has_authority && m.path_start as usize == n {
                         return None;

@@ -84,12 +84,13 @@ impl Finder {
                         // the policy.)
                         let named = h.get(c + 3).is_some_and(u8::is_ascii_alphanumeric);
                         debug_assert!(!named || head::authority_policy(h, c).is_some());
-                        if !named {
-                            head::authority_policy(h, c)?;
-                        }
-                        let cap = self.url_cap(s, end_limit, line_cap);
-                        if let Some(found) = self.fast_bare(h, s, c, cap, bare, memo, out) {
-                            return found;
+                        if named || head::authority_policy(h, c).is_some() {
+                            let cap = self.url_cap(s, end_limit, line_cap);
+                            if let Some(found) = self.fast_bare(h, s, c, cap, bare, memo, out) {
+                                return found;
+                            }
+                        } else if !slashes_at_break(h, c) {
+                            return None;
                         }
                     }
                 }
@@ -301,6 +302,11 @@ impl Finder {
                 !mailto || head::mailto_policy(h, c, memo).is_some()
             };
         if !policy {
+            // C-W7: `scheme://` alone at a line's end, its host on the
+            // next line: nothing but the joined URL can be meant.
+            if slashes && !file && slashes_at_break(h, c) {
+                return self.at_slashes_break(h, s, c, cap, form, class, memo, depth, out);
+            }
             return None;
         }
         // A wrapper that was none: its text is bare, and the fast path (which
@@ -312,6 +318,56 @@ impl Finder {
         }
         self.at_bare(
             h, s, c, cap, form, class, slashes, mailto, file, memo, depth, out,
+        )
+    }
+}
+
+/// Whether `scheme://` (`c` is the colon) ends its line: blanks, then a
+/// line break.
+fn slashes_at_break(h: &[u8], c: usize) -> bool {
+    let rest = h.get(c + 3..).unwrap_or(&[]);
+    let k = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    matches!(rest.get(k), Some(b'\n' | b'\r'))
+}
+
+impl Finder {
+    /// C-W7: a bare `scheme://` alone at a line's end, joined with its host
+    /// on the next line (after the quote prefix of a reply, C-W2), then
+    /// delimited and checked as any bare URL.
+    #[allow(clippy::too_many_arguments)]
+    fn at_slashes_break<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        c: usize,
+        cap: usize,
+        form: Form,
+        class: SchemeClass,
+        memo: &mut head::Memo,
+        depth: &Depth,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
+        let (j, breaks) = whitespace_run(h, c + 3, cap, depth);
+        if breaks != 1 || j >= cap || !(h[j].is_ascii_alphanumeric() || h[j] >= 0x80) {
+            return None;
+        }
+        let d = crate::delimit::bare::delimit_from_break(
+            h,
+            (s, c + 3),
+            j,
+            cap,
+            depth,
+            form,
+            self.bare,
+            &mut memo.bare,
+        )?;
+        let brackets = &mut memo.bare.brackets;
+        put(
+            out,
+            self.finish_bare(h, d, Some(class), true, None, brackets, None),
         )
     }
 }

@@ -19,7 +19,6 @@
 
 use super::with_prefix;
 use crate::delimit::Delimited;
-use crate::uri::{self, Syntax};
 
 /// `h[lo..hi]` holds neither `@` nor `]`: what the triggers of one chain
 /// ask, each from a little further on, up to its cap. Offsets are into the
@@ -82,7 +81,7 @@ pub(super) fn probe_cut(
     }
     let plen = prefix.map_or(0, str::len);
     let url = with_prefix(text, prefix);
-    let (n, m) = uri::parse_prefix_bytes(url.as_bytes(), Syntax::Iri)?;
+    let (n, m) = crate::uri::prefix_taking_hashes(url.as_bytes())?;
     if n + 2 >= url.len() || !memo.clear(h, d.pieces.end(), cap) {
         return None;
     }

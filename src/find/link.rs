@@ -92,7 +92,12 @@ impl<'h> Link<'h> {
         self.truncated
     }
 
-    /// The parsed URL (RFC 3987 syntax, so non-ASCII stays as typed).
+    /// The parsed URL (RFC 3987 syntax, so non-ASCII stays as typed; a
+    /// fragment may hold `#`, as browsers take it, which
+    /// [`Uri::normalize`](crate::Uri::normalize) and
+    /// [`Uri::to_ascii`](crate::Uri::to_ascii) write `%23`): what
+    /// [`uri::parse_link`](crate::uri::parse_link) gives for
+    /// [`Link::as_str`].
     pub fn uri(&self) -> Uri<'_> {
         Uri::from_parts(&self.url, self.meta)
     }

@@ -13,7 +13,10 @@ use std::fmt::Write;
 
 pub(crate) fn to_ascii<'a>(u: &Uri<'a>) -> Cow<'a, str> {
     let text = u.as_str();
-    if text.is_ascii() {
+    // (A `#` inside a fragment, which a found link may hold as browsers
+    // take it, is `%23` in a URI: `https://matrix.to/#/%23room:example.org`.)
+    let hash_inside = u.fragment().is_some_and(|f| f.contains('#'));
+    if text.is_ascii() && !hash_inside {
         return Cow::Borrowed(text);
     }
     let mut s = String::with_capacity(text.len() * 3);
@@ -45,7 +48,7 @@ pub(crate) fn to_ascii<'a>(u: &Uri<'a>) -> Cow<'a, str> {
     }
     if let Some(f) = u.fragment() {
         s.push('#');
-        pct_encode_into(&mut s, f);
+        pct_encode_into(&mut s, &f.replace('#', "%23"));
     }
     Cow::Owned(s)
 }

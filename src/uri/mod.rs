@@ -165,6 +165,46 @@ pub fn parse_iri(s: &str) -> Result<Uri<'_>, ParseError> {
     Uri::parse_with(s, Syntax::Iri)
 }
 
+/// Parses a URL as the finder reports it ([`crate::Link::as_str`]): an IRI
+/// whose fragment may hold `#`, as browsers take it (Matrix and
+/// single-page application links); [`Uri::normalize`] and
+/// [`Uri::to_ascii`] write such a `#` as `%23`. Any other text is parsed
+/// as [`parse_iri`] parses it.
+///
+/// ```
+/// let u = urlx::uri::parse_link("https://matrix.to/#/#urlx:example.org").unwrap();
+/// assert_eq!(u.fragment(), Some("/#urlx:example.org"));
+/// assert_eq!(u.normalize().as_str(), "https://matrix.to/#/%23urlx:example.org");
+/// assert!(urlx::uri::parse_iri("https://matrix.to/#/#urlx:example.org").is_err());
+/// ```
+pub fn parse_link(s: &str) -> Result<Uri<'_>, ParseError> {
+    let strict = parse_iri(s);
+    if strict.is_ok() {
+        return strict;
+    }
+    match prefix_taking_hashes(s.as_bytes()) {
+        Some((n, m)) if n == s.len() => Ok(Uri::from_parts(s, m)),
+        _ => strict,
+    }
+}
+
+/// How many bytes of `s` go on a fragment that holds `#`, where the
+/// parser stopped at a second `#` (`prefix_taking_hashes`).
+pub(crate) fn fragment_run(s: &[u8]) -> usize {
+    parse::fragment_run(s, Syntax::Iri)
+}
+
+/// The longest prefix of `text` that is an absolute URI or IRI
+/// ([`parse_prefix_bytes`]), with a fragment that holds `#` taken whole, as
+/// browsers take it: its length and components.
+pub(crate) fn prefix_taking_hashes(text: &[u8]) -> Option<(usize, Meta)> {
+    let (mut n, m) = parse_prefix_bytes(text, Syntax::Iri)?;
+    if m.fragment_start.get().is_some() && text[n..].starts_with(b"#") {
+        n += parse::fragment_run(&text[n..], Syntax::Iri);
+    }
+    Some((n, m))
+}
+
 /// Parses an absolute URI (a reference with a scheme; a fragment is
 /// allowed).
 ///

@@ -119,7 +119,9 @@ pub(crate) fn normalize(u: &Uri<'_>) -> UriBuf {
     }
     if let Some(f) = u.fragment() {
         s.push('#');
-        s.push_str(&pct_normalize(f, false));
+        // A `#` inside a fragment (which a found link may hold, as
+        // browsers take it) is `%23` in a URI.
+        s.push_str(&pct_normalize(f, false).replace('#', "%23"));
     }
     UriBuf::from_composed(s)
 }

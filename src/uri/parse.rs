@@ -574,6 +574,25 @@ pub(crate) fn parse_prefix_bytes(s: &[u8], syntax: Syntax) -> Option<(usize, Met
     }
 }
 
+/// How many bytes of `s` go on a fragment that holds `#`: fragment
+/// characters, valid percent-encodings, and `#` itself, which RFC 3986
+/// leaves out of a fragment but browsers take in it (Matrix and
+/// single-page application links: `…/#/room/#ops:example.org`).
+pub(crate) fn fragment_run(s: &[u8], syntax: Syntax) -> usize {
+    let mut p = Parser {
+        s,
+        pos: 0,
+        iri: syntax == Syntax::Iri,
+    };
+    loop {
+        p.scan(&QUERY_SET, false);
+        if p.peek() != Some(b'#') {
+            return p.pos;
+        }
+        p.pos += 1;
+    }
+}
+
 /// The length of the longest prefix of `rest` that makes an absolute URI
 /// (or IRI) after `scheme://`: a bare `www.` candidate is parsed after
 /// `http://` in place, without a copy of a long text the parser stops
