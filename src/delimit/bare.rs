@@ -414,6 +414,14 @@ fn follow(
             joint_capped = j + 4 > cap && cap < h.len();
             break;
         }
+        // C-W6 joins URL text only: a word with a letter or digit up to
+        // whitespace, not a `# comment` or a `====` rule.
+        if joint == Joint::Break
+            && (!h[j..e2].iter().any(u8::is_ascii_alphanumeric)
+                || (e2 < cap && h.get(e2).is_some_and(|b| !b.is_ascii_whitespace())))
+        {
+            break;
+        }
         // (Each joint is one line break.)
         if 1 + pieces.rest.len() >= opts.max_lines {
             // The URL would go on past its span: cut here, and flagged.
@@ -429,6 +437,7 @@ fn follow(
                 truncated: false,
                 joint_capped: false,
                 more: true,
+                rewrap: None,
             });
         }
         if pieces.rest.is_empty() {
@@ -465,6 +474,11 @@ fn follow(
             }
         }
     }
+    let rewrap = if truncated || !pieces.rest.is_empty() {
+        None
+    } else {
+        rewrap(h, &pieces, cap, depth, &mut memo.run)
+    };
     Some(Delimited {
         form,
         consumed: pieces.end(),
@@ -472,7 +486,84 @@ fn follow(
         truncated,
         joint_capped,
         more: false,
+        rewrap,
     })
+}
+
+/// The columns a mail client's line may have where it re-wrapped a long
+/// URL (C-W7): wrap widths are 66 to 80, with their quote prefix.
+const REWRAP_COLUMNS: std::ops::RangeInclusive<usize> = 60..=100;
+
+/// C-W7: the text on the next line that may go on a bare URL (one piece)
+/// a mail client re-wrapped in a quoted reply with no hyphen: the URL ends
+/// exactly at its line's end, which is at a wrap width (60 to 100
+/// columns), its line is quoted and the next line has the same prefix,
+/// and the next line's first word is URL text up to whitespace, with a
+/// letter or digit (`> https://kb.example/Building_` then
+/// `> and_Installing_the_USRP`), and not a URL of its own, a word of
+/// letters alone (prose) or a quoted-printable escape left in raw text.
+/// Weak evidence: the finder reports the
+/// joined reading as the alternative, and joins it where the same message
+/// writes it whole (`Finder::message_links`).
+fn rewrap(
+    h: &[u8],
+    pieces: &Pieces,
+    cap: usize,
+    depth: &Depth,
+    runs: &mut RunMemo,
+) -> Option<(usize, usize)> {
+    let (s, e) = pieces.first;
+    if !matches!(h.get(e), Some(b'\n' | b'\r')) {
+        return None;
+    }
+    // The line's columns, its quote prefix included (its start within
+    // 200 bytes: what a streamed window keeps before any trigger).
+    let lo = s.saturating_sub(200);
+    let line = memchr::memrchr(b'\n', &h[lo..s]).map(|k| lo + k + 1)?;
+    let columns = h[line..e].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    if !REWRAP_COLUMNS.contains(&columns) {
+        return None;
+    }
+    let levels = depth.get(h);
+    if levels == 0 {
+        return None;
+    }
+    let (j, breaks) = whitespace_run(h, e, cap, depth);
+    if breaks != 1 || j >= cap {
+        return None;
+    }
+    // The next line's prefix: as deep as this one's.
+    let next = e + if h[e] == b'\r' && h.get(e + 1) == Some(&b'\n') {
+        2
+    } else {
+        1
+    };
+    let (_, next_levels) = crate::scan::bytes::quote_run(h, next, j);
+    if next_levels != levels || h[j] == b'>' {
+        return None;
+    }
+    let e2 = runs.end(h, j, cap, run_end);
+    let word_ends = e2 < cap && (h.get(e2).is_none_or(u8::is_ascii_whitespace));
+    if e2 == j || !word_ends || !h[j..e2].iter().any(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    let word = &h[j..e2];
+    // Not a URL of its own, a sentence's first word, or a
+    // quoted-printable escape left in raw text.
+    let url_of_its_own = memchr::memmem::find(word, b"://").is_some()
+        || word
+            .get(..4)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"www."));
+    // A word of letters alone (`final`, `Video`) is the next line's prose
+    // more often than the rest of a URL: the rest holds a digit or URL
+    // punctuation (`/rpi4.c#L14`, `and_Installing`, `tml/PTO/…`).
+    let kept = &word[..trim_unbracketed(h, j, e2) - j];
+    let letters = kept.iter().all(u8::is_ascii_alphabetic);
+    let escape = word[0] == b'=' && word.len() >= 3 && word[1..3].iter().all(u8::is_ascii_hexdigit);
+    if url_of_its_own || letters || escape {
+        return None;
+    }
+    Some((j, e2))
 }
 
 /// U+2013, the en dash: URL text inside a URL (C-F8), dropped from its

@@ -224,6 +224,9 @@ pub(crate) struct Delimited {
     /// A probe of a chain of joined lines that goes on past these pieces
     /// (`bare::delimit`): untrimmed, and not the URL's whole text.
     pub(crate) more: bool,
+    /// C-W7: the text on the next line of a quoted reply that may go on
+    /// this bare URL, which a mail client re-wrapped (`bare::rewrap`).
+    pub(crate) rewrap: Option<(usize, usize)>,
 }
 
 /// The limits every candidate works within (C-W5, C-S4).

@@ -202,6 +202,7 @@ pub(crate) fn delimit(
                 truncated: false,
                 joint_capped: false,
                 more: false,
+                rewrap: None,
             });
         }
         // Else a byte or character that ends the wrapper.

@@ -125,6 +125,7 @@ impl Finder {
                     truncated: false,
                     joint_capped: false,
                     more: false,
+                    rewrap: None,
                 };
                 self.finish_bare(h, d, class, slashes, prefix, brackets, None)
                     .is_none()
@@ -215,14 +216,54 @@ impl Finder {
             {
                 return None;
             }
-            let alt = d.pieces.alt(h).map(|a| match prefix {
+            let mut alt = d.pieces.alt(h).map(|a| match prefix {
                 Some(p) => p.to_owned() + &a,
                 None => a,
             });
             d.consumed = d.pieces.end();
-            return Some((make_link(url, &d, meta, alt), d.consumed));
+            // C-W7: the URL joined with the next line's text, where a mail
+            // client may have re-wrapped it: the alternative, when it is a
+            // URL whole.
+            let mut rewrap = 0;
+            if let (Some((j, e2)), None) = (d.rewrap, &alt) {
+                if let Some(joined) = self.joined_reading(h, &url, j, e2, class, slashes, prefix) {
+                    alt = Some(joined);
+                    rewrap = u32::try_from(e2 - d.consumed).unwrap_or(0);
+                }
+            }
+            let mut link = make_link(url, &d, meta, alt);
+            link.rewrap = rewrap;
+            return Some((link, d.consumed));
         }
         None
+    }
+}
+
+impl Finder {
+    /// C-W7: `url` joined with the next line's text `h[j..e2]` (trimmed by
+    /// C-F7), where that is a URL whole and one the finder takes.
+    #[allow(clippy::too_many_arguments)]
+    fn joined_reading(
+        &self,
+        h: &[u8],
+        url: &str,
+        j: usize,
+        e2: usize,
+        class: Option<SchemeClass>,
+        slashes: bool,
+        prefix: Option<&str>,
+    ) -> Option<String> {
+        let t = bare::trimmed_end(h, j, e2, &mut BracketMemo::default());
+        let more = crate::scan::bytes::as_str(&h[j..t])?;
+        if more.is_empty() {
+            return None;
+        }
+        let joined = format!("{url}{more}");
+        let (n, m) = uri::prefix_taking_hashes(joined.as_bytes())?;
+        let u = Uri::from_parts(&joined, m);
+        let whole = n == joined.len() && u.is_absolute();
+        (whole && self.acceptable(&u, class, slashes, Context::Bare, prefix.is_some()))
+            .then_some(joined)
     }
 }
 

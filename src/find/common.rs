@@ -131,7 +131,8 @@ impl Finder {
     /// cluster boundary, a hyphen or line end that may be joined (C-W3,
     /// C-W6), a text the parser cuts or does not take in one pass, a text
     /// that ends where the text around it says so (`bare::closer_cut`,
-    /// `bare::host_end_cut`).
+    /// `bare::host_end_cut`), or at a line's end before a quoted line
+    /// (`may_rewrap`).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn short_run<'h>(
@@ -163,7 +164,7 @@ impl Finder {
             return None;
         }
         let t = bare::trimmed_end(h, s, e, &mut memo.bare.brackets);
-        if t == s || crate::find::bare::closer_cut(h, s, &h[s..t]).is_some() {
+        if t == s || crate::find::bare::closer_cut(h, s, &h[s..t]).is_some() || may_rewrap(h, t) {
             return None;
         }
         let text = &h[s..t];
@@ -298,6 +299,7 @@ impl Finder {
         // it (`bare::host_end_cut`, `bare::closer_cut`): the general path.
         if (host_end == k && !h[t - 1].is_ascii_alphanumeric())
             || crate::find::bare::closer_cut(h, s, &h[a..t]).is_some()
+            || may_rewrap(h, t)
         {
             return None;
         }
@@ -328,6 +330,21 @@ fn plain_end(h: &[u8], own: usize, e: usize) -> bool {
     bare::ends_at_boundary(h, e) || (e > own && script_transition(h, e))
 }
 
+/// Whether a bare URL that ends at `t` ends its line and a quoted line
+/// follows: a mail client may have re-wrapped it there (C-W7), which the
+/// general path looks at.
+#[inline]
+fn may_rewrap(h: &[u8], t: usize) -> bool {
+    match h.get(t) {
+        Some(b'\n') => h.get(t + 1) == Some(&b'>'),
+        Some(b'\r') => match h.get(t + 1) {
+            Some(b'\n') => h.get(t + 2) == Some(&b'>'),
+            next => next == Some(&b'>'),
+        },
+        _ => false,
+    }
+}
+
 /// Writes the common paths' link into `out`.
 #[inline(always)]
 fn put_common<'h>(
@@ -348,5 +365,6 @@ fn put_common<'h>(
         alt: None,
         meta,
         truncated,
+        rewrap: 0,
     });
 }

@@ -68,6 +68,7 @@ impl Finder {
             truncated: false,
             joint_capped: false,
             more: false,
+            rewrap: None,
         };
         self.finish_wrapped(h, d, None, false, Context::UrlAngle, Some("mailto:"))
     }

@@ -29,6 +29,9 @@ pub struct Link<'h> {
     pub(super) alt: Option<Box<str>>,
     pub(super) meta: Meta,
     pub(super) truncated: bool,
+    /// C-W7: how far past `end` the text of the next line that may go on
+    /// the URL (the alternative's) ends; 0 for none.
+    pub(super) rewrap: u32,
 }
 
 impl<'h> Link<'h> {
@@ -200,6 +203,34 @@ impl<'h> Link<'h> {
         self
     }
 
+    /// C-W7: where the text ends that the alternative reading takes from
+    /// the next line of a quoted reply a mail client re-wrapped (the
+    /// alternative is the URL joined with it), if it does.
+    pub(crate) fn rewrap_end(&self) -> Option<usize> {
+        (self.rewrap > 0).then(|| self.end + self.rewrap as usize)
+    }
+
+    /// C-W7: takes the joined reading (the alternative, whose text ends at
+    /// `end`), where the message writes it whole elsewhere: the URL it
+    /// replaces becomes the alternative.
+    #[cfg(feature = "mail")]
+    pub(crate) fn join_rewrap(&mut self, end: usize) {
+        let Some(meta) = self
+            .alt
+            .as_deref()
+            .and_then(|a| crate::uri::parse_link(a).ok())
+            .map(|u| u.meta())
+        else {
+            return;
+        };
+        let joined = self.alt.take().unwrap_or_default();
+        let url = std::mem::replace(&mut self.url, Cow::Owned(joined.into()));
+        self.alt = Some(url.into_owned().into_boxed_str());
+        self.meta = meta;
+        self.end = end;
+        self.rewrap = 0;
+    }
+
     pub(crate) fn set_position(&mut self, line: u64, column: u64) {
         self.line = line;
         self.column = column;
@@ -255,5 +286,6 @@ pub(crate) fn make_link<'h>(
         alt: alt.map(String::into_boxed_str),
         meta,
         truncated: d.truncated,
+        rewrap: 0,
     }
 }
