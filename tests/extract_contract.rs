@@ -120,9 +120,18 @@ fn c_f5_email_addresses_and_message_ids() {
     let v: Vec<_> = f
         .links("write to joe.b+x@mail.a.example. Or <ann@a.example>")
         .collect();
-    assert_eq!(v.len(), 1);
+    assert_eq!(v.len(), 2);
     assert_eq!(v[0].as_str(), "mailto:joe.b+x@mail.a.example");
     assert_eq!(v[0].form(), Form::Email);
+    // In e-mail mode `<user@host>` is an address, but message identifiers.
+    assert_eq!(v[1].as_str(), "mailto:ann@a.example");
+    assert_eq!(
+        urls_with(
+            &f,
+            "Message-ID: <1234.5678@host.a.example>\nReferences: <1@a.example> <2@b.example>"
+        ),
+        Vec::<String>::new()
+    );
     assert_eq!(
         urls_with(&f, "a@b x@1.2.3.4 joe@localhost"),
         Vec::<String>::new()

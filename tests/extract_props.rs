@@ -70,6 +70,21 @@ const VOCAB: &[&str] = &[
     "\n\n",
     "gopher://g.example/1%09x",
     "tel:+1",
+    // The edges of other projects' suites and of real mail.
+    "github.com",
+    "setup.py",
+    "v1.2.3",
+    "¢",
+    "\u{200d}",
+    "\u{200c}",
+    "–",
+    "日本",
+    "*",
+    "_",
+    "https://\n",
+    "#/#x",
+    "](",
+    "> https://a.example/long/path/to/a/page/that/a/client/wrapped/at/width_",
 ];
 
 fn text() -> impl Strategy<Value = String> {
@@ -110,6 +125,14 @@ fn finders() -> Vec<Finder> {
             .max_wrapper_bytes(30)
             .build()
             .unwrap(),
+        #[cfg(feature = "domains")]
+        FinderBuilder::new()
+            .domains(true)
+            .email(true)
+            .max_url_len(40)
+            .max_wrapper_bytes(30)
+            .build()
+            .unwrap(),
     ]
 }
 
@@ -126,7 +149,7 @@ fn check_link(text: &str, l: &Link<'_>) -> Result<(), TestCaseError> {
     prop_assert!(r.start < r.end && r.end <= text.len());
     prop_assert!(text.is_char_boundary(r.start) && text.is_char_boundary(r.end));
     let core = match l.form() {
-        Form::Abbreviated => l.as_str().strip_prefix("http://"),
+        Form::Abbreviated | Form::Domain => l.as_str().strip_prefix("http://"),
         Form::Email => l.as_str().strip_prefix("mailto:"),
         _ => Some(l.as_str()),
     };

@@ -74,6 +74,7 @@ pub(crate) fn form_code(f: Form) -> c_int {
         Form::Bare => 3,
         Form::Abbreviated => 4,
         Form::Email => 5,
+        Form::Domain => 6,
         // A form newer than the header: URLX_FORM_OTHER.
         _ => 255,
     }

@@ -77,7 +77,7 @@ pub struct ScanArgs {
     pub scheme: Vec<String>,
 
     /// Only URLs written in these forms (comma-separated): url-prefix, angle,
-    /// quoted, bare, abbreviated, email. Example: urlx --form angle,url-prefix rfc.txt
+    /// quoted, bare, abbreviated, email, domain. Example: urlx --form angle,url-prefix rfc.txt
     #[arg(long, value_delimiter = ',', value_name = "FORMS", value_parser = form_parser())]
     pub form: Vec<urlx::Form>,
 
@@ -119,6 +119,14 @@ pub struct ScanArgs {
     /// Report bare e-mail addresses as mailto: URLs. Example: urlx --email msg.eml
     #[arg(long)]
     pub email: bool,
+
+    /// Also report domain names without a scheme (github.com/foo,
+    /// example.org) as http:// URLs of the form "domain", where the last
+    /// label is a top-level domain of the public suffix list; not in an
+    /// address, not a file's name (setup.py, README.md), not a version.
+    /// Off by default. Example: urlx --domains notes.txt
+    #[arg(long)]
+    pub domains: bool,
 
     /// Do not report www. hosts without a scheme as http:// URLs. Example:
     /// urlx --no-www msg.eml
@@ -273,13 +281,22 @@ impl ScanArgs {
                     .into(),
             );
         }
+        if !cfg!(feature = "domains") && self.domains {
+            return Err(
+                "this urlx is built without the public suffix list (cargo feature \
+                 `domains`): --domains does not apply"
+                    .into(),
+            );
+        }
         Ok(())
     }
 
     /// The finder these flags configure (both the scan and --html use it).
     pub fn finder(&self) -> Result<urlx::Finder, urlx::BuildError> {
-        urlx::FinderBuilder::new()
-            .email(self.email)
+        let mut b = urlx::FinderBuilder::new();
+        #[cfg(feature = "domains")]
+        b.domains(self.domains);
+        b.email(self.email)
             .abbreviated(!self.no_www)
             .join_unhyphenated_breaks(self.join_breaks)
             .max_url_len(self.max_url_len)

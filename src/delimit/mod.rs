@@ -31,17 +31,21 @@ pub enum Form {
     Abbreviated,
     /// A bare e-mail address reported as `mailto:` (off by default).
     Email,
+    /// A domain name without a scheme (`example.com/path`), reported with
+    /// `http://` (off by default: `FinderBuilder::domains`).
+    Domain,
 }
 
 impl Form {
     /// Every form, in the order of this enum.
-    pub const ALL: [Form; 6] = [
+    pub const ALL: [Form; 7] = [
         Form::UrlPrefix,
         Form::Angle,
         Form::Quoted,
         Form::Bare,
         Form::Abbreviated,
         Form::Email,
+        Form::Domain,
     ];
 
     /// The form with this name ([`Form::as_str`]).
@@ -55,7 +59,7 @@ impl Form {
     }
 
     /// The name used in JSON output: `url-prefix`, `angle`, `quoted`,
-    /// `bare`, `abbreviated`, `email`.
+    /// `bare`, `abbreviated`, `email`, `domain`.
     pub fn as_str(self) -> &'static str {
         match self {
             Form::UrlPrefix => "url-prefix",
@@ -64,6 +68,7 @@ impl Form {
             Form::Bare => "bare",
             Form::Abbreviated => "abbreviated",
             Form::Email => "email",
+            Form::Domain => "domain",
         }
     }
 }

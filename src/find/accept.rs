@@ -3,7 +3,7 @@
 
 use super::candidate::Context;
 use super::{make_link, with_prefix, Finder, Link};
-use crate::delimit::Delimited;
+use crate::delimit::{Delimited, Form};
 use crate::scan::scheme::SchemeClass;
 use crate::uri::Uri;
 
@@ -29,7 +29,7 @@ impl Finder {
             return None;
         }
         let u = Uri::from_parts(&url, meta);
-        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, prefix.is_some()) {
+        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, d.form) {
             return None;
         }
         let alt = d.pieces.alt(h).map(|a| match prefix {
@@ -46,16 +46,19 @@ impl Finder {
         class: Option<SchemeClass>,
         slashes: bool,
         ctx: Context,
-        abbreviated: bool,
+        form: Form,
     ) -> bool {
         let scheme = || u.scheme().unwrap_or("");
         if scheme().eq_ignore_ascii_case("mailto") && !addresses(u.path()) {
             return false;
         }
-        if abbreviated {
-            if scheme().eq_ignore_ascii_case("mailto") {
-                return !u.path().is_empty();
-            }
+        if form == Form::Domain {
+            return super::domain::names_a_domain(u);
+        }
+        if form == Form::Email {
+            return !u.path().is_empty();
+        }
+        if form == Form::Abbreviated {
             // The host is the text's (C-F4: `www.info@example.org` is an
             // address): `www.` + at least one more label, not a bare number.
             if u.userinfo().is_some() {

@@ -211,9 +211,7 @@ impl Finder {
                 continue;
             }
             let u = Uri::from_parts(&url, meta);
-            if !u.is_absolute()
-                || !self.acceptable(&u, class, slashes, Context::Bare, prefix.is_some())
-            {
+            if !u.is_absolute() || !self.acceptable(&u, class, slashes, Context::Bare, d.form) {
                 return None;
             }
             let mut alt = d.pieces.alt(h).map(|a| match prefix {
@@ -226,7 +224,7 @@ impl Finder {
             // URL whole.
             let mut rewrap = 0;
             if let (Some((j, e2)), None) = (d.rewrap, &alt) {
-                if let Some(joined) = self.joined_reading(h, &url, j, e2, class, slashes, prefix) {
+                if let Some(joined) = self.joined_reading(h, &url, j, e2, class, slashes, d.form) {
                     alt = Some(joined);
                     rewrap = u32::try_from(e2 - d.consumed).unwrap_or(0);
                 }
@@ -251,7 +249,7 @@ impl Finder {
         e2: usize,
         class: Option<SchemeClass>,
         slashes: bool,
-        prefix: Option<&str>,
+        form: Form,
     ) -> Option<String> {
         let t = bare::trimmed_end(h, j, e2, &mut BracketMemo::default());
         let more = crate::scan::bytes::as_str(&h[j..t])?;
@@ -262,8 +260,7 @@ impl Finder {
         let (n, m) = uri::prefix_taking_hashes(joined.as_bytes())?;
         let u = Uri::from_parts(&joined, m);
         let whole = n == joined.len() && u.is_absolute();
-        (whole && self.acceptable(&u, class, slashes, Context::Bare, prefix.is_some()))
-            .then_some(joined)
+        (whole && self.acceptable(&u, class, slashes, Context::Bare, form)).then_some(joined)
     }
 }
 

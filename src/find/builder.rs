@@ -54,6 +54,7 @@ pub struct FinderBuilder {
     wrapped: Vec<String>,
     email: bool,
     www: bool,
+    domains: bool,
     join_unhyphenated: bool,
     limits: Limits,
 }
@@ -83,6 +84,7 @@ impl FinderBuilder {
             wrapped,
             email: false,
             www: true,
+            domains: false,
             join_unhyphenated: false,
             limits: Limits {
                 max_url_len: 8192,
@@ -132,6 +134,28 @@ impl FinderBuilder {
     /// Report `www.` hosts as `http://` URLs (C-F4; on by default).
     pub fn abbreviated(&mut self, yes: bool) -> &mut Self {
         self.www = yes;
+        self
+    }
+
+    /// Report domain names without a scheme as `http://` URLs of the form
+    /// [`Form::Domain`](crate::Form::Domain) (off by default, as the
+    /// contract's forms have a scheme or `www.`): `example.com/path`,
+    /// `github.com/foo`, whose last label is a top-level domain of the
+    /// public suffix list; not part of an address or a longer word, not a
+    /// file's name (`setup.py`, `README.md`), not a version (`v1.2.3`).
+    ///
+    /// ```
+    /// let f = urlx::FinderBuilder::new().domains(true).build().unwrap();
+    /// let urls: Vec<_> = f
+    ///     .links("see github.com/foo or example.org. Not setup.py, v1.2.3 or a@b.example.")
+    ///     .map(|l| l.as_str().to_owned())
+    ///     .collect();
+    /// assert_eq!(urls, ["http://github.com/foo", "http://example.org"]);
+    /// ```
+    #[cfg(feature = "domains")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "domains")))]
+    pub fn domains(&mut self, yes: bool) -> &mut Self {
+        self.domains = yes;
         self
     }
 
@@ -224,7 +248,8 @@ impl FinderBuilder {
                 self.www,
                 self.email,
                 self.limits.max_line_len.is_some(),
-            ),
+            )
+            .with_domains(self.domains),
             classes: ClassTable::new(
                 classes
                     .into_iter()

@@ -106,6 +106,7 @@ impl Finder {
             // The scanner refused a `www.` inside a word, path or address.
             TriggerKind::Www => self.general_www(h, t.start, floor, end_limit, line_cap, memo, out),
             TriggerKind::At => put(out, self.at_email(h, t, floor, end_limit, line_cap)),
+            TriggerKind::Domain => self.general_domain(h, t.start, end_limit, line_cap, memo, out),
         }
     }
 

@@ -222,7 +222,7 @@ impl Finder {
             && m.has_authority
             && m.host_end > m.host_start
             && text.as_bytes()[m.host_start as usize].is_ascii_alphanumeric();
-        if !u.is_absolute() || !(named || self.acceptable(&u, class, slashes, ctx, false)) {
+        if !u.is_absolute() || !(named || self.acceptable(&u, class, slashes, ctx, form)) {
             return Some(false);
         }
         put_common(out, text, start, form, u.meta(), truncated);

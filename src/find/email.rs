@@ -39,11 +39,14 @@ impl Finder {
         if s == a || h[s] == b'.' || h[a - 1] == b'.' {
             return None;
         }
-        // Not inside `<…>`, a URL's userinfo, or a longer word; after a
-        // label's colon it is (`E-mail:a@example.org`).
+        // Not inside a URL's userinfo or a longer word; after a label's
+        // colon it is (`E-mail:a@example.org`), and in `<…>` where that
+        // holds the address alone (`Joe <joe@example.org>`), but for
+        // message identifiers.
         if s > 0
             && (is_local(h[s - 1])
-                || matches!(h[s - 1], b'<' | b'/' | b'@' | b'=')
+                || matches!(h[s - 1], b'/' | b'@' | b'=')
+                || (h[s - 1] == b'<' && (h.get(e) != Some(&b'>') || message_id(h, s - 1, floor)))
                 || (h[s - 1] == b':' && in_authority(h, s - 1, floor)))
         {
             return None;
@@ -84,6 +87,23 @@ fn in_authority(h: &[u8], k: usize, floor: usize) -> bool {
         .rposition(|b| b.is_ascii_whitespace())
         .map_or(lo, |w| lo + w + 1);
     memchr::memmem::find(&h[word..k], b"//").is_some()
+}
+
+/// Whether the `<` at `k` opens a message identifier: its line (back to
+/// `floor` or 128 bytes) starts with `Message-ID:`, `References:`,
+/// `In-Reply-To:` or `Content-ID:`, or the `<` follows another `>` (a
+/// list of identifiers).
+fn message_id(h: &[u8], k: usize, floor: usize) -> bool {
+    let lo = floor.max(k.saturating_sub(128));
+    let line = memchr::memrchr(b'\n', &h[lo..k]).map_or(lo, |n| lo + n + 1);
+    let start = &h[line..k];
+    let named =
+        |name: &[u8]| start.len() >= name.len() && start[..name.len()].eq_ignore_ascii_case(name);
+    named(b"message-id:")
+        || named(b"references:")
+        || named(b"in-reply-to:")
+        || named(b"content-id:")
+        || start.trim_ascii_end().ends_with(b">")
 }
 
 /// Bytes of the local part of a bare e-mail address (C-F5).

@@ -32,6 +32,7 @@ mod builder;
 mod candidate;
 mod chain;
 mod common;
+mod domain;
 mod email;
 mod head;
 mod link;

@@ -33,6 +33,9 @@ pub(crate) enum TriggerKind {
     Www,
     /// `@` of a possible e-mail address.
     At,
+    /// The first `.` of a word that may be a domain name without a scheme
+    /// (`example.com/x`; an option): the word starts at the trigger.
+    Domain,
 }
 
 /// A trigger hit: where the pattern starts and ends, and what it is.
@@ -100,6 +103,8 @@ pub(crate) struct Scanner {
     long_names: Vec<Vec<u8>>,
     www: bool,
     email: bool,
+    /// Domain names without a scheme (`Finder` option).
+    domains: bool,
     /// Where an `@` trigger's domain is refused in the search loop: the
     /// bytes the finder would read (0: not in the loop, where a line cap
     /// may cut the domain shorter).
@@ -149,6 +154,7 @@ impl Scanner {
             long_names: names.iter().filter(|n| key(n) == 0).cloned().collect(),
             www,
             email,
+            domains: false,
             email_reach: if line_cap { 0 } else { email::DOMAIN_REACH },
             max_len: longest + 4,
             longest,
@@ -156,6 +162,17 @@ impl Scanner {
             #[cfg(target_arch = "x86_64")]
             avx2: Avx2::detect(),
         }
+    }
+
+    /// The same search, with domain names without a scheme as triggers (the
+    /// first `.` of a word, `Finder` option): a trigger is then decided by
+    /// up to a domain label before its `.`.
+    pub(crate) fn with_domains(mut self, domains: bool) -> Scanner {
+        self.domains = domains;
+        if domains {
+            self.max_len = self.max_len.max(DOMAIN_LABEL + 2);
+        }
+        self
     }
 
     /// Whether the search may take AVX2 steps: the CPU has them (and a
@@ -198,8 +215,13 @@ impl Scanner {
         // A `.` hit needs the byte before it, so the search starts at 1 (a
         // trigger byte at 0 starts nothing: no scheme, no `www`, no local
         // part before it).
+        // (Domain names need every `.`, which the SIMD steps take only
+        // after `w`: an option, searched with `memchr3`, so that the
+        // default search keeps its steps as they are.)
         #[cfg(target_arch = "x86_64")]
-        let mut i = {
+        let mut i = if self.domains {
+            from
+        } else {
             let mut i = from.max(1);
             if avx2.is_some() {
                 match self.steps(h, from, floor, i, avx2, hit_bytes) {
@@ -218,7 +240,7 @@ impl Scanner {
         let mut i = from;
         while i < h.len() {
             let rest = &h[i..];
-            let k = match (self.www, self.email) {
+            let k = match (self.www || self.domains, self.email) {
                 (true, true) => memchr::memchr3(b':', b'.', b'@', rest),
                 (true, false) => memchr::memchr2(b':', b'.', rest),
                 (false, true) => memchr::memchr2(b':', b'@', rest),
@@ -270,7 +292,7 @@ impl Scanner {
     #[inline(always)]
     fn hit_bytes(&self) -> (u8, u8) {
         (
-            if self.www { b'.' } else { b':' },
+            if self.www || self.domains { b'.' } else { b':' },
             if self.email { b'@' } else { b':' },
         )
     }
@@ -385,7 +407,7 @@ impl Scanner {
                 }
                 None
             }
-            b'.' if self.www => {
+            b'.' if self.www || self.domains => {
                 // `www.` inside a word, a path or an address (`xwww.`,
                 // `/www.`, `a@www.`) is part of something else. (One load
                 // for the four bytes and one table look-up for the byte
@@ -393,7 +415,8 @@ impl Scanner {
                 // every four bytes.)
                 // PERF: `cargo bench --bench adversarial -- www`.
                 let four = |at: usize| h.get(at..at + 4)?.try_into().ok().map(u32::from_le_bytes);
-                if p >= from + 3
+                if self.www
+                    && p >= from + 3
                     && four(p - 3).is_some_and(|x| x | 0x0020_2020 == u32::from_le_bytes(*b"www."))
                     && !(p - 3 > floor && BEFORE_WWW_IN_WORD[usize::from(h[p - 4])])
                 {
@@ -404,6 +427,9 @@ impl Scanner {
                         colon: p,
                         domain: 0,
                     });
+                }
+                if self.domains {
+                    return domain_word(h, from, floor, p);
                 }
                 None
             }
@@ -432,6 +458,69 @@ impl Scanner {
         }
     }
 }
+
+/// The longest domain label (RFC 1035): how far back from its first `.`
+/// a domain name's first label may start.
+const DOMAIN_LABEL: usize = 63;
+
+/// A domain name without a scheme whose first `.` is at `p`: the word
+/// starts with a label of letters, digits and hyphens (not a hyphen
+/// first), of at most `DOMAIN_LABEL` bytes, after a byte that no word,
+/// path or address holds (or the end of the last link, `floor`), and a
+/// letter or digit follows the `.`. Only a word's first `.` makes the
+/// trigger, so a run of labels is one (C-S4); the finder decides the rest.
+#[inline]
+fn domain_word(h: &[u8], from: usize, floor: usize, p: usize) -> Option<Trigger> {
+    if p == 0 || !h[p - 1].is_ascii_alphanumeric() || !h.get(p + 1)?.is_ascii_alphanumeric() {
+        return None;
+    }
+    let lo = p.saturating_sub(DOMAIN_LABEL + 1);
+    let mut s = p;
+    while s > lo && (h[s - 1].is_ascii_alphanumeric() || h[s - 1] == b'-') {
+        s -= 1;
+    }
+    let whole = s == 0 || s <= floor || !BEFORE_DOMAIN_IN_WORD[usize::from(h[s - 1])];
+    if s < from || p - s > DOMAIN_LABEL || h[s] == b'-' || !whole {
+        return None;
+    }
+    Some(Trigger {
+        start: s,
+        end: p + 1,
+        kind: TriggerKind::Domain,
+        colon: p,
+        domain: 0,
+    })
+}
+
+/// The bytes after which a domain name's first label is inside a word, a
+/// path, an address or a longer name: letters, digits, `-`, `.`, `_`,
+/// `@`, `/`, `:`, `%`, `~`, `+`, `=`, `&`, `?`, `#`, `\\`.
+static BEFORE_DOMAIN_IN_WORD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'-' | b'.'
+                    | b'_'
+                    | b'@'
+                    | b'/'
+                    | b':'
+                    | b'%'
+                    | b'~'
+                    | b'+'
+                    | b'='
+                    | b'&'
+                    | b'?'
+                    | b'#'
+                    | b'\\'
+            );
+        c += 1;
+    }
+    t
+};
 
 /// `Scanner::first_hit` as the search loop's [`arch::Hits`].
 #[cfg(target_arch = "x86_64")]

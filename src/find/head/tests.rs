@@ -87,6 +87,16 @@ fn hostile_text() -> impl Strategy<Value = String> {
         "www.1)",
         "(www.1)",
         ")*",
+        // Symbols, joiners, dashes and scripts of C-F8; brackets and marks
+        // before a URL (C-F7); a scheme at a line's end (C-W7).
+        "\u{a2}",
+        "\u{200c}",
+        "\u{2013}",
+        "\u{65e5}",
+        "](",
+        "*see ",
+        "http://\n",
+        "> http://a.example/a/long/path/that/ends/at/the/wrap/width/of/a/line_\n> x1",
     ];
     prop::collection::vec(prop::sample::select(TOKENS), 0..40).prop_map(|v| v.concat())
 }

@@ -1,0 +1,83 @@
+//! A domain name without a scheme (`example.com/path`), read as `http://`
+//! and the name: an option (`FinderBuilder::domains`), as linkify-it,
+//! linkify and urlextract find them. The name's last label must be a
+//! top-level domain of the public suffix list.
+
+use super::{put, Finder, Link};
+use crate::delimit::Form;
+use crate::uri::Uri;
+
+impl Finder {
+    /// A domain name whose first label starts at `s` (the scanner's
+    /// `TriggerKind::Domain`), out of the trigger loop.
+    #[inline(never)]
+    pub(super) fn general_domain<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        end_limit: usize,
+        line_cap: usize,
+        memo: &mut super::head::Memo,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<usize> {
+        let prefix = Some("http://");
+        let cap = self.url_cap(s, end_limit, line_cap);
+        let found = self.with_depth(s, memo, |memo, depth| {
+            let mut cut = None;
+            let d = self.delimit_bare(h, s, cap, depth, Form::Domain, prefix, memo, &mut cut)?;
+            let brackets = &mut memo.bare.brackets;
+            self.finish_bare(h, d, None, true, prefix, brackets, cut)
+        });
+        put(out, found)
+    }
+}
+
+/// The names of files that are top-level domains too (`setup.py`,
+/// `README.md`, `main.rs`): no domain where nothing follows the name.
+const FILE_EXTENSIONS: &[&str] = &[
+    "cc", "md", "ml", "mov", "pl", "pm", "ps", "py", "rs", "sh", "so", "zip",
+];
+
+/// Whether a link of the form `domain` names a domain (`Finder::acceptable`):
+/// no userinfo; labels of letters, digits and hyphens (not at a label's
+/// ends), two or more, the last a top-level domain of the public suffix
+/// list (so no version, `v1.2.3`, nor IPv4 address); not a file's name
+/// (`setup.py`) where no path, query or fragment follows.
+pub(super) fn names_a_domain(u: &Uri<'_>) -> bool {
+    if u.userinfo().is_some() {
+        return false;
+    }
+    let host = u.host().unwrap_or("");
+    let labels: Vec<&str> = host.split('.').collect();
+    let label_ok = |l: &&str| {
+        !l.is_empty()
+            && l.len() <= 63
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    };
+    let Some(&tld) = labels.last() else {
+        return false;
+    };
+    if labels.len() < 2 || !labels.iter().all(label_ok) || !top_level_domain(tld) {
+        return false;
+    }
+    let bare_name = u.path().is_empty() && u.query().is_none() && u.fragment().is_none();
+    !(bare_name && FILE_EXTENSIONS.iter().any(|e| tld.eq_ignore_ascii_case(e)))
+}
+
+/// Whether `label` is a top-level domain of the public suffix list.
+#[cfg(feature = "domains")]
+fn top_level_domain(label: &str) -> bool {
+    let lower = label.to_ascii_lowercase();
+    !lower.bytes().all(|b| b.is_ascii_digit())
+        && psl::suffix(lower.as_bytes())
+            .is_some_and(|s| s.is_known() && s.as_bytes() == lower.as_bytes())
+}
+
+/// Without the public suffix list no label is known (the option needs the
+/// feature `domains`).
+#[cfg(not(feature = "domains"))]
+fn top_level_domain(_label: &str) -> bool {
+    false
+}
