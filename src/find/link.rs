@@ -206,6 +206,7 @@ impl<'h> Link<'h> {
     /// C-W7: where the text ends that the alternative reading takes from
     /// the next line of a quoted reply a mail client re-wrapped (the
     /// alternative is the URL joined with it), if it does.
+    #[cfg(feature = "mail")]
     pub(crate) fn rewrap_end(&self) -> Option<usize> {
         (self.rewrap > 0).then(|| self.end + self.rewrap as usize)
     }
