@@ -519,7 +519,11 @@ fn rewrap(
     // The line's columns, its quote prefix included (its start within
     // 200 bytes: what a streamed window keeps before any trigger).
     let lo = s.saturating_sub(200);
-    let line = memchr::memrchr(b'\n', &h[lo..s]).map(|k| lo + k + 1)?;
+    let line = match memchr::memrchr(b'\n', &h[lo..s]) {
+        Some(k) => lo + k + 1,
+        None if lo == 0 => 0,
+        None => return None,
+    };
     let columns = h[line..e].iter().filter(|&&b| b & 0xC0 != 0x80).count();
     if !REWRAP_COLUMNS.contains(&columns) {
         return None;
@@ -623,8 +627,9 @@ const EMPHASIS_REACH: usize = 128;
 /// URL that starts at `s`, so that one at the URL's end closes it
 /// (`*see http://x.example/page.html*`): the last such mark before the URL
 /// on its line (within [`EMPHASIS_REACH`] bytes) is the byte right before
-/// it, or starts a word (after whitespace, the line's start, an opening
-/// bracket or quote) and is followed by something other than whitespace.
+/// it, or starts a word with the run of marks it ends (after whitespace,
+/// the line's start, an opening bracket or quote) and is followed by
+/// something other than whitespace.
 pub(crate) fn emphasis_open(h: &[u8], s: usize, mark: u8) -> bool {
     let lo = s.saturating_sub(EMPHASIS_REACH);
     let before = &h[lo..s];
@@ -636,9 +641,14 @@ pub(crate) fn emphasis_open(h: &[u8], s: usize, mark: u8) -> bool {
     if p + 1 == s {
         return true;
     }
-    let starts_word = p == 0
+    // The run of marks it ends (`**bold`) starts a word.
+    let mut q = p;
+    while q > lo + line && h[q - 1] == mark {
+        q -= 1;
+    }
+    let starts_word = q == 0
         || matches!(
-            h[p - 1],
+            h[q - 1],
             b' ' | b'\t' | b'\n' | b'\r' | b'(' | b'[' | b'{' | b'<' | b'"' | b'\''
         );
     starts_word && !h[p + 1].is_ascii_whitespace()

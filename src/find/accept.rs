@@ -83,7 +83,10 @@ impl Finder {
         }
         let path = u.path();
         if path.is_empty() {
-            return false;
+            // RFC 6068: the addresses in the query alone, in a wrapper.
+            return ctx != Context::Bare
+                && scheme().eq_ignore_ascii_case("mailto")
+                && u.query().is_some_and(|q| q.contains('@'));
         }
         // In running text a word such as `news:` is followed by prose: a
         // bare opaque URL starts with ASCII (`的news:形式…` is no URL).
