@@ -389,3 +389,30 @@ fn broken_pipe_ends_quietly() {
     let o = child.wait_with_output().unwrap();
     assert!(stderr(&o).is_empty(), "{}", stderr(&o));
 }
+
+/// --domains: schemeless domain names as links of the form `domain`, off
+/// by default; --form picks them; file names, versions and addresses are
+/// none.
+#[test]
+fn domains_as_an_option() {
+    let text = "see github.com/foo, setup.py, v1.2.3 and a@b.example.org\n";
+    let o = urlx_stdin(&["--domains", "--json"], text);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 1, "{}", stdout(&o));
+    assert_eq!(rows[0]["url"], "http://github.com/foo");
+    assert_eq!(rows[0]["form"], "domain");
+    assert_eq!(rows[0]["host"], "github.com");
+    assert_eq!((rows[0]["start"].as_u64(), rows[0]["end"].as_u64()), (Some(4), Some(18)));
+    // Off by default.
+    assert_eq!(urlx_stdin(&["-o"], text).status.code(), Some(1));
+    // --form domain keeps them alone.
+    let o = urlx_stdin(
+        &["--domains", "-o", "--form", "domain"],
+        "http://a.example/ and example.org\n",
+    );
+    assert_eq!(stdout(&o), "http://example.org\n");
+}

@@ -35,14 +35,15 @@ impl Finder {
 /// The names of files that are top-level domains too (`setup.py`,
 /// `README.md`, `main.rs`): no domain where nothing follows the name.
 const FILE_EXTENSIONS: &[&str] = &[
-    "cc", "md", "ml", "mov", "pl", "pm", "ps", "py", "rs", "sh", "so", "zip",
+    "cc", "cf", "do", "md", "ml", "mov", "pl", "pm", "ps", "py", "rs", "sh", "so", "sv", "zip",
 ];
 
 /// Whether a link of the form `domain` names a domain (`Finder::acceptable`):
 /// no userinfo; labels of letters, digits and hyphens (not at a label's
 /// ends), two or more, the last a top-level domain of the public suffix
-/// list (so no version, `v1.2.3`, nor IPv4 address); not a file's name
-/// (`setup.py`) where no path, query or fragment follows.
+/// list (so no version, `v1.2.3`, nor IPv4 address) not written
+/// capitalized (`me.It`: two sentences); not a file's name (`setup.py`)
+/// where no path, query or fragment follows.
 pub(super) fn names_a_domain(u: &Uri<'_>) -> bool {
     if u.userinfo().is_some() {
         return false;
@@ -59,7 +60,12 @@ pub(super) fn names_a_domain(u: &Uri<'_>) -> bool {
     let Some(&tld) = labels.last() else {
         return false;
     };
-    if labels.len() < 2 || !labels.iter().all(label_ok) || !top_level_domain(tld) {
+    // A capitalized last label is a sentence's next word (`me.It may`),
+    // where domains are written in lower or upper case.
+    let capitalized = tld.len() > 1
+        && tld.as_bytes()[0].is_ascii_uppercase()
+        && tld[1..].bytes().all(|b| b.is_ascii_lowercase());
+    if labels.len() < 2 || !labels.iter().all(label_ok) || capitalized || !top_level_domain(tld) {
         return false;
     }
     let bare_name = u.path().is_empty() && u.query().is_none() && u.fragment().is_none();
