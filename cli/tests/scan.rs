@@ -406,7 +406,10 @@ fn domains_as_an_option() {
     assert_eq!(rows[0]["url"], "http://github.com/foo");
     assert_eq!(rows[0]["form"], "domain");
     assert_eq!(rows[0]["host"], "github.com");
-    assert_eq!((rows[0]["start"].as_u64(), rows[0]["end"].as_u64()), (Some(4), Some(18)));
+    assert_eq!(
+        (rows[0]["start"].as_u64(), rows[0]["end"].as_u64()),
+        (Some(4), Some(18))
+    );
     // Off by default.
     assert_eq!(urlx_stdin(&["-o"], text).status.code(), Some(1));
     // --form domain keeps them alone.

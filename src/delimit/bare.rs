@@ -35,7 +35,7 @@ impl Default for BareOptions {
 
 /// End of the run of URL characters that starts at `i`, not past `cap`;
 /// it ends too where a script written without spaces follows an ASCII
-/// character after `i` (`script_transition`, C-F8).
+/// character (`script_transition`, C-F8).
 #[inline]
 pub(crate) fn run_end(h: &[u8], i: usize, cap: usize) -> usize {
     run_scan(h, i, cap, true)
@@ -49,14 +49,15 @@ pub(crate) fn run_end_all(h: &[u8], i: usize, cap: usize) -> usize {
 }
 
 #[inline(always)]
-fn run_scan(h: &[u8], start: usize, cap: usize, transitions: bool) -> usize {
-    let mut i = start;
+fn run_scan(h: &[u8], mut i: usize, cap: usize, transitions: bool) -> usize {
     loop {
         i = url_run(h, i, cap, 0);
         if i >= cap.min(h.len()) || h[i] < 0x80 {
             return i;
         }
-        if transitions && i > start && script_transition(h, i) {
+        // (At the start too: a run resumed where an earlier scan stopped
+        // at a transition stops there again, as the memo needs.)
+        if transitions && script_transition(h, i) {
             return i;
         }
         match char_at(h, i) {

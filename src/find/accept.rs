@@ -112,22 +112,39 @@ impl Finder {
 /// escapes) or an address literal. What whitespace removal builds inside a
 /// wrapper (`mailto:a@b.orga@b.org`, `mailto:bobatgmail.com`) is not.
 fn addresses(path: &str) -> bool {
-    path.is_empty()
-        || path.split(',').all(|a| {
-            let Some((local, domain)) = a.split_once('@') else {
-                return false;
-            };
-            let literal = domain.starts_with('[') && domain.ends_with(']');
-            !local.is_empty()
-                && !domain.is_empty()
-                && !domain.contains('@')
-                && (literal
-                    || (!domain.starts_with(['.', '-'])
-                        && !domain.ends_with(['.', '-'])
-                        && domain.bytes().all(|b| {
-                            b.is_ascii_alphanumeric()
-                                || matches!(b, b'-' | b'.' | b'%')
-                                || b >= 0x80
-                        })))
-        })
+    let b = path.as_bytes();
+    b.is_empty() || b.split(|&c| c == b',').all(addr_spec)
 }
+
+/// One address of [`addresses`].
+fn addr_spec(a: &[u8]) -> bool {
+    let Some(at) = memchr::memchr(b'@', a) else {
+        return false;
+    };
+    let (local, domain) = (&a[..at], &a[at + 1..]);
+    let (Some(&first), Some(&last)) = (domain.first(), domain.last()) else {
+        return false;
+    };
+    if local.is_empty() {
+        return false;
+    }
+    if first == b'[' {
+        return last == b']' && memchr::memchr(b'@', domain).is_none();
+    }
+    !matches!(first, b'.' | b'-')
+        && !matches!(last, b'.' | b'-')
+        && domain.iter().all(|&c| DOMAIN_BYTE[usize::from(c)])
+}
+
+/// Bytes of an address's domain: letters, digits, `-`, `.`, `%` (an
+/// escape), and every non-ASCII byte.
+static DOMAIN_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'%') || b >= 0x80;
+        c += 1;
+    }
+    t
+};

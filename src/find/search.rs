@@ -73,7 +73,20 @@ impl Finder {
         outs: &mut [Option<Link<'h>>],
     ) -> usize {
         let search = self.scanner.search();
-        search.run(NextInto {
+        // (One loop for each search, so that the default one has no branch
+        // for the other.)
+        if self.scanner.domains {
+            return search.run(NextInto::<true> {
+                finder: self,
+                h,
+                st,
+                stop,
+                eof,
+                outs,
+                search,
+            });
+        }
+        search.run(NextInto::<false> {
             finder: self,
             h,
             st,
@@ -86,7 +99,7 @@ impl Finder {
 
     /// `next_into`'s loop, with the trigger search `search`.
     #[inline(always)]
-    pub(super) fn next_into_with<'h>(
+    pub(super) fn next_into_with<'h, const DOMAINS: bool>(
         &self,
         h: &'h [u8],
         st: &mut State,
@@ -104,7 +117,7 @@ impl Finder {
         } else {
             stop.min(h.len().saturating_sub(self.forward + 64))
         };
-        while let Some(t) = search.next(h, st.pos, st.floor) {
+        while let Some(t) = search.next::<DOMAINS>(h, st.pos, st.floor) {
             if t.start >= stop {
                 // No trigger starts before it: searching again from here
                 // finds the same ones.
@@ -171,7 +184,7 @@ impl Finder {
 
 /// `Finder::next_into_with` as a [`Job`], run by the search (compiled with
 /// AVX2 where the search takes AVX2 steps).
-struct NextInto<'a, 'h> {
+struct NextInto<'a, 'h, const DOMAINS: bool> {
     finder: &'a Finder,
     h: &'h [u8],
     st: &'a mut State,
@@ -181,7 +194,7 @@ struct NextInto<'a, 'h> {
     search: Search<'a>,
 }
 
-impl Job for NextInto<'_, '_> {
+impl<const DOMAINS: bool> Job for NextInto<'_, '_, DOMAINS> {
     type Out = usize;
 
     #[inline(always)]
@@ -195,7 +208,7 @@ impl Job for NextInto<'_, '_> {
             outs,
             search,
         } = self;
-        finder.next_into_with(h, st, stop, eof, outs, search)
+        finder.next_into_with::<DOMAINS>(h, st, stop, eof, outs, search)
     }
 }
 

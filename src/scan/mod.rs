@@ -83,8 +83,18 @@ impl Search<'_> {
     /// of the last link (a `www.` right after a word byte starts nothing,
     /// unless that byte belongs to the link). With AVX2 steps, it is
     /// inlined only inside `run`.
+    /// With `DOMAINS` (`Scanner::domains`, which the caller reads once), the
+    /// search of domain names without a scheme (`Scanner::next_scalar`).
     #[inline(always)]
-    pub(crate) fn next(&self, h: &[u8], from: usize, floor: usize) -> Option<Trigger> {
+    pub(crate) fn next<const DOMAINS: bool>(
+        &self,
+        h: &[u8],
+        from: usize,
+        floor: usize,
+    ) -> Option<Trigger> {
+        if DOMAINS {
+            return self.scanner.next_scalar(h, from, floor);
+        }
         #[cfg(target_arch = "x86_64")]
         return self
             .scanner
@@ -104,7 +114,7 @@ pub(crate) struct Scanner {
     www: bool,
     email: bool,
     /// Domain names without a scheme (`Finder` option).
-    domains: bool,
+    pub(crate) domains: bool,
     /// Where an `@` trigger's domain is refused in the search loop: the
     /// bytes the finder would read (0: not in the loop, where a line cap
     /// may cut the domain shorter).
@@ -215,13 +225,8 @@ impl Scanner {
         // A `.` hit needs the byte before it, so the search starts at 1 (a
         // trigger byte at 0 starts nothing: no scheme, no `www`, no local
         // part before it).
-        // (Domain names need every `.`, which the SIMD steps take only
-        // after `w`: an option, searched with `memchr3`, so that the
-        // default search keeps its steps as they are.)
         #[cfg(target_arch = "x86_64")]
-        let mut i = if self.domains {
-            from
-        } else {
+        let i = {
             let mut i = from.max(1);
             if avx2.is_some() {
                 match self.steps(h, from, floor, i, avx2, hit_bytes) {
@@ -237,7 +242,14 @@ impl Scanner {
         #[cfg(not(target_arch = "x86_64"))]
         let _ = (avx2, hit_bytes);
         #[cfg(not(target_arch = "x86_64"))]
-        let mut i = from;
+        let i = from;
+        self.scan_bytes(h, from, floor, i)
+    }
+
+    /// The search with `memchr` from `i` (the tail of a SIMD search, or
+    /// every search off x86_64).
+    #[inline(always)]
+    fn scan_bytes(&self, h: &[u8], from: usize, floor: usize, mut i: usize) -> Option<Trigger> {
         while i < h.len() {
             let rest = &h[i..];
             let k = match (self.www || self.domains, self.email) {
@@ -253,6 +265,15 @@ impl Scanner {
             }
         }
         None
+    }
+
+    /// The search where domain names without a scheme are triggers: every
+    /// `.` is a hit, which the SIMD steps take only after `w`; an option,
+    /// searched with `memchr3`, so that the default search keeps its
+    /// steps as they are.
+    #[inline(never)]
+    fn next_scalar(&self, h: &[u8], from: usize, floor: usize) -> Option<Trigger> {
+        self.scan_bytes(h, from, floor, from)
     }
 
     /// The search loop from `i` (at least 1) in 32-byte AVX2 steps, or
@@ -615,7 +636,7 @@ mod tests {
     fn kinds(s: &Scanner, h: &[u8]) -> Vec<(usize, TriggerKind)> {
         let mut out = Vec::new();
         let mut pos = 0;
-        while let Some(t) = s.search().next(h, pos, 0) {
+        while let Some(t) = s.search().next::<false>(h, pos, 0) {
             out.push((t.start, t.kind));
             pos = t.end;
         }
@@ -651,7 +672,7 @@ mod tests {
         (0..=h.len())
             .map(|from| {
                 s.search()
-                    .next(h, from, 0)
+                    .next::<false>(h, from, 0)
                     .map(|t| (t.start, t.end, t.kind))
             })
             .collect()

@@ -143,17 +143,28 @@ fn undecided(h: &[u8], r: &Region, a: usize, cap: usize) -> bool {
 }
 
 /// C-F7: where the bracket opened right before the candidate at `s`
-/// closes in its run (within `CLOSER_REACH` bytes, as the full path looks
+/// (whose own text, its host, starts at `own`) closes in its run (within `CLOSER_REACH` bytes, as the full path looks
 /// for it, `bare::closer_cut`, whatever the parser does after it; not
 /// past the candidate's cap `cap`): the
 /// full path ends the URL there, so its acceptance on the text up to
 /// there, trimmed, decides it.
-fn closer_at(h: &[u8], s: usize, cap: usize, brackets: &mut BracketMemo) -> Option<Head> {
+fn closer_at(
+    h: &[u8],
+    s: usize,
+    own: usize,
+    cap: usize,
+    brackets: &mut BracketMemo,
+) -> Option<Head> {
     if !matches!(h[s.checked_sub(1)?], b'(' | b'[') {
         return None;
     }
     let reach = cap.min(h.len()).min(s + crate::find::bare::CLOSER_REACH);
-    let e = crate::delimit::bare::run_end(h, s, reach);
+    let mut e = crate::delimit::bare::run_end(h, s, reach);
+    if e == own && script_transition(h, e) {
+        // The URL's own text starts in a script written without spaces:
+        // its run goes on through every script (`bare::delimit`).
+        e = crate::delimit::bare::run_end_all(h, e, reach);
+    }
     let q = crate::find::bare::closer_cut(h, s, &h[s..e])?;
     // Cut there and trimmed as the full path cuts a text (C-F7, C-F8).
     let mut pieces = crate::delimit::Pieces::one(s, s + q);
@@ -204,7 +215,7 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
         if undecided(h, &r, from, cap) {
             return Head::Pass;
         }
-        if let Some(d) = closer_at(h, s, cap, &mut memo.bare.brackets) {
+        if let Some(d) = closer_at(h, s, a, cap, &mut memo.bare.brackets) {
             return d;
         }
         return text_end(h, s, &r, cap, &mut memo.bare.brackets)
@@ -215,7 +226,7 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
     if undecided(h, &r, a, cap) {
         return Head::Pass;
     }
-    if let Some(d) = closer_at(h, s, cap, &mut memo.bare.brackets) {
+    if let Some(d) = closer_at(h, s, a, cap, &mut memo.bare.brackets) {
         return d;
     }
     // The host lies in the region: without a letter or digit in the region
@@ -367,7 +378,7 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
     if undecided(h, &r, p, cap) {
         return Head::Pass;
     }
-    if let Some(d) = closer_at(h, p, cap, &mut memo.bare.brackets) {
+    if let Some(d) = closer_at(h, p, p, cap, &mut memo.bare.brackets) {
         return d;
     }
     // An authority the parser cuts is not taken whole.
