@@ -112,28 +112,49 @@ impl Finder {
 /// escapes) or an address literal. What whitespace removal builds inside a
 /// wrapper (`mailto:a@b.orga@b.org`, `mailto:bobatgmail.com`) is not.
 fn addresses(path: &str) -> bool {
+    // One pass over the bytes (mail has a `mailto:` in most list
+    // messages' header fields).
     let b = path.as_bytes();
-    b.is_empty() || b.split(|&c| c == b',').all(addr_spec)
-}
-
-/// One address of [`addresses`].
-fn addr_spec(a: &[u8]) -> bool {
-    let Some(at) = memchr::memchr(b'@', a) else {
-        return false;
-    };
-    let (local, domain) = (&a[..at], &a[at + 1..]);
-    let (Some(&first), Some(&last)) = (domain.first(), domain.last()) else {
-        return false;
-    };
-    if local.is_empty() {
-        return false;
+    if b.is_empty() {
+        return true;
     }
-    if first == b'[' {
-        return last == b']' && memchr::memchr(b'@', domain).is_none();
+    let mut i = 0;
+    loop {
+        // The local part, up to the `@`.
+        let start = i;
+        while i < b.len() && b[i] != b'@' && b[i] != b',' {
+            i += 1;
+        }
+        if i == start || b.get(i) != Some(&b'@') {
+            return false;
+        }
+        i += 1;
+        let d = i;
+        if b.get(i) == Some(&b'[') {
+            // An address literal.
+            while i < b.len() && b[i] != b']' && b[i] != b'@' {
+                i += 1;
+            }
+            if b.get(i) != Some(&b']') {
+                return false;
+            }
+            i += 1;
+        } else {
+            while i < b.len() && DOMAIN_BYTE[usize::from(b[i])] {
+                i += 1;
+            }
+            let domain = &b[d..i];
+            match (domain.first(), domain.last()) {
+                (Some(f), Some(l)) if !matches!(f, b'.' | b'-') && !matches!(l, b'.' | b'-') => {}
+                _ => return false,
+            }
+        }
+        match b.get(i) {
+            None => return true,
+            Some(b',') => i += 1,
+            Some(_) => return false,
+        }
     }
-    !matches!(first, b'.' | b'-')
-        && !matches!(last, b'.' | b'-')
-        && domain.iter().all(|&c| DOMAIN_BYTE[usize::from(c)])
 }
 
 /// Bytes of an address's domain: letters, digits, `-`, `.`, `%` (an
