@@ -13,7 +13,9 @@
 //!   16 MB over its cost at 1 MB stays near 1, or near mail text's own
 //!   growth, which leaving the cache at 16 MB explains.
 //!
-//! Families read in e-mail mode are compared with mail text in e-mail mode.
+//! Families read in e-mail mode are compared with mail text in e-mail mode,
+//! and families read with domain names (feature `domains`, which a run in
+//! the workspace has) with mail text read so.
 //!
 //! Mail text: `corpora/fetched/spamassassin.mbox` (`corpora/fetch.sh`),
 //! repeated to the size; without it, the files of `corpora/forms/`; without
@@ -30,10 +32,19 @@ use std::time::Instant;
 /// Makes `n` bytes of a family.
 type Gen = Box<dyn Fn(usize) -> Vec<u8>>;
 
-/// A family: its name, whether it is read in e-mail mode, its bytes.
+/// How a family is read: plain, in e-mail mode, with domain names
+/// without a scheme (`FinderBuilder::domains`, feature `domains`).
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Plain = 0,
+    Email = 1,
+    Domains = 2,
+}
+
+/// A family: its name, how it is read, its bytes.
 struct Family {
     name: &'static str,
-    email: bool,
+    mode: Mode,
     gen: Gen,
 }
 
@@ -45,7 +56,12 @@ fn rep(unit: Vec<u8>) -> Gen {
 fn families() -> Vec<Family> {
     let f = |name, unit: &[u8]| Family {
         name,
-        email: false,
+        mode: Mode::Plain,
+        gen: rep(unit.to_vec()),
+    };
+    let domains = |name, unit: &[u8]| Family {
+        name,
+        mode: Mode::Domains,
         gen: rep(unit.to_vec()),
     };
     let deep = |n: usize| {
@@ -72,7 +88,7 @@ fn families() -> Vec<Family> {
         f("a@b.c repeated", b"a@b.c "),
         Family {
             name: "a@b.c repeated, e-mail mode",
-            email: true,
+            mode: Mode::Email,
             gen: rep(b"a@b.c ".to_vec()),
         },
         f(
@@ -112,6 +128,28 @@ fn families() -> Vec<Family> {
         f("URL:www.1-\\n repeated", b"URL:www.1-\n"),
         f("www.1/é repeated", "www.1/\u{e9}".as_bytes()),
         f("http://a)@/é repeated", "http://a)@/\u{e9}".as_bytes()),
+        // The rules of the text around a URL: a bracket opened before it,
+        // emphasis marks, a host's end, other scripts, line ends.
+        f("(sip:1( repeated", b"(sip:1("),
+        f("(sip:1] repeated", b"(sip:1]"),
+        f("(http://a/)( repeated", b"(http://a/)("),
+        f("(www.1( x1000 then )", &then(b"(www.1(", 1000, b") ")),
+        f("*www.1* repeated", b"*www.1* "),
+        f("*x http://a/b* repeated", b"*x http://a/b* "),
+        f("_ then http://a/b_ repeated", b"_ http://a/b_"),
+        f("http://a- repeated", b"http://a- "),
+        f("http://a.example/日 repeated", "http://a.example/\u{65e5}".as_bytes()),
+        f("http://日a repeated", "http://\u{65e5}a".as_bytes()),
+        f("http://a/–– repeated", "http://a/\u{2013}\u{2013} ".as_bytes()),
+        f("http://a/#b#c repeated", b"http://a/#b#c"),
+        f("http://\\n repeated", b"http://\n"),
+        f(
+            "> URL at a wrap width, quoted, repeated",
+            b"> see http://a.example/path/to/a/page/that/is/long/enough/to/wrap_\n> x1 y\n",
+        ),
+        domains("a.com repeated, domains", b"a.com "),
+        domains("a.b.c.d... one run, domains", b"a.b"),
+        domains("x.foo( repeated, domains", b"x.foo("),
     ]
 }
 
@@ -233,15 +271,25 @@ fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let plain = urlx::Finder::new();
     let email = urlx::FinderBuilder::new().email(true).build().unwrap();
+    #[cfg(feature = "domains")]
+    let domains = urlx::FinderBuilder::new().domains(true).build().unwrap();
+    // (Without the feature, the domain families are left out.)
+    #[cfg(not(feature = "domains"))]
+    let domains = urlx::Finder::new();
+    let finders = [&plain, &email, &domains];
     let base = mail_base();
-    // Mail text at each size, in plain mode and in e-mail mode.
-    let mail_runs = [&plain, &email].map(|f| SIZES.map(|n| measure(f, &mail(&base, n))));
+    // Mail text at each size, in each mode.
+    let mail_runs = finders.map(|f| SIZES.map(|n| measure(f, &mail(&base, n))));
     let mut rows = Vec::new();
     let mut tally = [[0usize; 2]; 2];
     let mut worst_growth: Option<(f64, &str)> = None;
     let mail_growth =
         |mode: usize| mail_runs[mode][1].ns_per_byte() / mail_runs[mode][0].ns_per_byte();
-    for (mode, name) in [(0, "mail text"), (1, "mail text, e-mail mode")] {
+    let mut modes = vec![(0, "mail text"), (1, "mail text, e-mail mode")];
+    if cfg!(feature = "domains") {
+        modes.push((2, "mail text, domains"));
+    }
+    for (mode, name) in modes {
         let [small, big] = mail_runs[mode];
         rows.push(format!(
             "| {name} | {} | MB/s, ns/link | {}, {} | | | {}, {} | | | | {:.2} |",
@@ -254,13 +302,15 @@ fn main() {
         ));
     }
     for fam in families() {
-        if filter.as_deref().is_some_and(|p| !fam.name.contains(p)) {
+        if filter.as_deref().is_some_and(|p| !fam.name.contains(p))
+            || (fam.mode == Mode::Domains && !cfg!(feature = "domains"))
+        {
             continue;
         }
         eprint!("{} ... ", fam.name);
         std::io::stderr().flush().ok();
-        let mode = usize::from(fam.email);
-        let finder = if fam.email { &email } else { &plain };
+        let mode = fam.mode as usize;
+        let finder = finders[mode];
         let runs = SIZES.map(|n| measure(finder, &(fam.gen)(n)));
         // Links that grow with the text; a fixed few (at its start or end)
         // leave a family of refused triggers.

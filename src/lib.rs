@@ -50,6 +50,8 @@
 //! # Crate features
 //!
 //! - `mail` (default): mail and news input (`encoding_rs`).
+//! - `domains`: domain names without a scheme as links, an option
+//!   (`FinderBuilder::domains`; `psl`, the public suffix list).
 //!
 //! With default features the library compiles `memchr`,
 //! `unicode-segmentation` and `encoding_rs`; without them, the first two

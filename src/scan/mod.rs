@@ -484,12 +484,17 @@ impl Scanner {
 /// a domain name's first label may start.
 const DOMAIN_LABEL: usize = 63;
 
+/// The longest domain name (RFC 1035): how far a domain trigger's check
+/// reads (within the look-ahead every trigger has).
+const DOMAIN_NAME: usize = 253;
+
 /// A domain name without a scheme whose first `.` is at `p`: the word
 /// starts with a label of letters, digits and hyphens (not a hyphen
 /// first), of at most `DOMAIN_LABEL` bytes, after a byte that no word,
-/// path or address holds (or the end of the last link, `floor`), and a
-/// letter or digit follows the `.`. Only a word's first `.` makes the
-/// trigger, so a run of labels is one (C-S4); the finder decides the rest.
+/// path or address holds (or the end of the last link, `floor`), a
+/// letter or digit follows the `.`, and the name ends where a URL's host
+/// may end. Only a word's first `.` makes the trigger, so a run of labels
+/// is one (C-S4); the finder decides the rest.
 #[inline]
 fn domain_word(h: &[u8], from: usize, floor: usize, p: usize) -> Option<Trigger> {
     if p == 0 || !h[p - 1].is_ascii_alphanumeric() || !h.get(p + 1)?.is_ascii_alphanumeric() {
@@ -503,6 +508,36 @@ fn domain_word(h: &[u8], from: usize, floor: usize, p: usize) -> Option<Trigger>
     let whole = s == 0 || s <= floor || !BEFORE_DOMAIN_IN_WORD[usize::from(h[s - 1])];
     if s < from || p - s > DOMAIN_LABEL || h[s] == b'-' || !whole {
         return None;
+    }
+    // The name's end: a path, query, fragment or port after it, or the
+    // URL's end (past punctuation the finder drops); any other URL byte
+    // makes no domain name (`x.foo(`), which is refused here, from the
+    // name's bytes alone, so that a run of such words is not delimited
+    // and parsed at every one of them (C-S4).
+    let hi = h.len().min(s + DOMAIN_NAME);
+    let mut q = p + 1;
+    while q < hi && (h[q].is_ascii_alphanumeric() || matches!(h[q], b'-' | b'.')) {
+        q += 1;
+    }
+    if q == hi && hi < h.len() {
+        return None;
+    }
+    if !matches!(h.get(q), Some(b'/' | b'?' | b'#' | b':')) {
+        let mut r = q;
+        while r < h.len()
+            && r < q + 16
+            && matches!(
+                h[r],
+                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"' | b')' | b']' | b'*' | b'_'
+            )
+        {
+            r += 1;
+        }
+        if h.get(r)
+            .is_some_and(|&b| b < 0x80 && URL_BYTE[usize::from(b)])
+        {
+            return None;
+        }
     }
     Some(Trigger {
         start: s,
