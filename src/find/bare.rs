@@ -283,11 +283,7 @@ pub(super) fn closer_cut<'a>(
     start: usize,
     bytes: impl IntoIterator<Item = &'a u8>,
 ) -> Option<usize> {
-    let (open, close) = match start.checked_sub(1).map(|k| h[k]) {
-        Some(b'(') => (b'(', b')'),
-        Some(b'[') => (b'[', b']'),
-        _ => return None,
-    };
+    let (open, close) = brackets_around(h, start)?;
     let mut depth = 0usize;
     for (i, &c) in bytes.into_iter().take(CLOSER_REACH).enumerate() {
         if c == open {
@@ -302,9 +298,69 @@ pub(super) fn closer_cut<'a>(
     None
 }
 
+/// The bracket opened right before `start` in `h`, and the one that
+/// closes it.
+fn brackets_around(h: &[u8], start: usize) -> Option<(u8, u8)> {
+    match start.checked_sub(1).map(|k| h[k]) {
+        Some(b'(') => Some((b'(', b')')),
+        Some(b'[') => Some((b'[', b']')),
+        _ => None,
+    }
+}
+
+/// Whether [`closer_cut`] may cut a URL that starts at `start` in `h`: a
+/// bracket opened right before it, and within [`CLOSER_REACH`] bytes the
+/// bracket that closes it before a blank, or a line break (after which a
+/// joined line goes on). Where not, the bracket before a URL changes nothing: the URL
+/// is found as the same text without the bracket is. Where it may, how
+/// many bytes from `start` hold the closing bracket (or the reach, past a
+/// line break).
+// PERF: a `memchr` over the reach, and a count of brackets only where a
+// closing one is there, for each trigger of a run that opens brackets and
+// closes them far away (`cargo bench --bench adversarial -- '(www'`).
+pub(super) fn closer_within(h: &[u8], start: usize) -> Option<usize> {
+    let (open, close) = brackets_around(h, start)?;
+    let reach = &h[start..h.len().min(start + CLOSER_REACH)];
+    memchr::memchr3(close, b'\n', b'\r', reach)?;
+    let mut depth = 0usize;
+    for (i, &c) in reach.iter().enumerate() {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            if depth == 0 {
+                return Some(i + 1);
+            }
+            depth -= 1;
+        } else if matches!(c, b'\n' | b'\r') {
+            return Some(reach.len());
+        } else if matches!(c, b' ' | b'\t') {
+            // A text goes on past blanks only where a line break after
+            // them joins the next line.
+            return match reach[i..].iter().find(|&&b| !matches!(b, b' ' | b'\t')) {
+                Some(b'\n' | b'\r') | None => Some(reach.len()),
+                Some(_) => None,
+            };
+        }
+    }
+    None
+}
+
+/// Whether [`closer_cut`] may cut a URL that starts at `start` in `h`
+/// ([`closer_within`]).
+pub(super) fn closer_may_cut(h: &[u8], start: usize) -> bool {
+    closer_within(h, start).is_some()
+}
+
 /// [`closer_cut`] on the text of `pieces`.
 fn closer_in_pieces(h: &[u8], pieces: &Pieces) -> Option<usize> {
     let start = pieces.start();
+    if !closer_may_cut(h, start) {
+        return None;
+    }
+    if pieces.rest.is_empty() {
+        let (s, e) = pieces.first;
+        return closer_cut(h, start, &h[s..e]);
+    }
     closer_cut(h, start, pieces.iter().flat_map(|(_, s, e)| &h[s..e]))
 }
 

@@ -52,10 +52,11 @@ pub(super) enum Trim {
     Counted { balance: isize, closers: isize },
 }
 
-/// Whether the byte right before `p` opens a bracket, which may end the
-/// candidate at `p` where it closes (C-F7, `bare::closer_cut`).
+/// Whether a bracket opened right before `p` may end the candidate at `p`
+/// where it closes (C-F7, `bare::closer_may_cut`): its verdict is then not
+/// a later trigger's.
 fn opened_before(h: &[u8], p: usize) -> bool {
-    p > 0 && matches!(h[p - 1], b'(' | b'[')
+    crate::find::bare::closer_may_cut(h, p)
 }
 
 /// How many of `closers` trailing `)` a trimming drops where the text's
@@ -234,7 +235,13 @@ impl Memo {
         if contains2(text, b'*', b'_') {
             return;
         }
-        let trim = if contains2(text, b')', b']') {
+        // A text that is a host alone (`www.1(www.1(…)`) ends at the host's
+        // last letter or digit whatever the trimming kept (`host_end_cut`):
+        // its brackets do not matter.
+        let host_alone = !text
+            .iter()
+            .any(|&b| matches!(b, b'/' | b'?' | b'#' | b'@' | b':' | b'[' | b']'));
+        let trim = if contains2(text, b')', b']') && !host_alone {
             Trim::Balanced
         } else {
             Trim::Same

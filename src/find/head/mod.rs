@@ -155,10 +155,10 @@ fn closer_at(
     cap: usize,
     brackets: &mut BracketMemo,
 ) -> Option<Head> {
-    if !matches!(h[s.checked_sub(1)?], b'(' | b'[') {
-        return None;
-    }
-    let reach = cap.min(h.len()).min(s + crate::find::bare::CLOSER_REACH);
+    // (Not past the closing bracket: a run without spaces is not scanned
+    // to the reach at every trigger.)
+    let within = crate::find::bare::closer_within(h, s)?;
+    let reach = cap.min(h.len()).min(s + within);
     let mut e = crate::delimit::bare::run_end(h, s, reach);
     if e == own && script_transition(h, e) {
         // The URL's own text starts in a script written without spaces:
@@ -379,7 +379,22 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
         return Head::Pass;
     }
     if let Some(d) = closer_at(h, p, p, cap, &mut memo.bare.brackets) {
-        return d;
+        // A text of host bytes that ends in a letter or digit is its host
+        // whole, which the full path would look at as below.
+        // PERF: `(www.1)` repeated refused without the full path for each
+        // (`cargo bench --bench adversarial -- '(www.1)'`).
+        return match d {
+            Head::Decide(end)
+                if h[p..end].last().is_some_and(u8::is_ascii_alphanumeric)
+                    && h[p..end]
+                        .iter()
+                        .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-'))
+                    && !www_host_names(&h[p..end]) =>
+            {
+                Head::Refuse
+            }
+            _ => d,
+        };
     }
     // An authority the parser cuts is not taken whole.
     if r.cut {
@@ -394,20 +409,24 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
     // `www.` holds a dot and ends in a label that is no number; a port the
     // parser cuts is an authority not taken whole.
     let (host, cut) = host(h, p, p, &r, end, memo);
-    let rest = host.get(4..).unwrap_or(&[]);
-    let ok = cut.is_none()
-        && r.at.is_none_or(|at| at >= end)
-        && match rest.iter().rposition(|&b| b == b'.') {
-            Some(k) => {
-                let last = &rest[k + 1..];
-                !last.is_empty() && !last.iter().all(u8::is_ascii_digit)
-            }
-            None => false,
-        };
+    let ok = cut.is_none() && r.at.is_none_or(|at| at >= end) && www_host_names(host);
     if !ok {
         memo.refused_www(h, p, &r, end, t.near_cap, cap);
     }
     Head::of(ok)
+}
+
+/// Whether the host of a `www.` text names one as `Finder::acceptable`
+/// takes it (C-F4): after `www.`, a dot and a last label that is no number.
+fn www_host_names(host: &[u8]) -> bool {
+    let rest = host.get(4..).unwrap_or(&[]);
+    match rest.iter().rposition(|&b| b == b'.') {
+        Some(k) => {
+            let last = &rest[k + 1..];
+            !last.is_empty() && !last.iter().all(u8::is_ascii_digit)
+        }
+        None => false,
+    }
 }
 
 /// urlx's own rule for a bare `mailto:` (`c` is the colon): an `@` within

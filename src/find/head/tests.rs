@@ -86,6 +86,8 @@ fn hostile_text() -> impl Strategy<Value = String> {
         "_www.",
         "www.1)",
         "(www.1)",
+        "www.1(",
+        "(www.a(",
         ")*",
         // Symbols, joiners, dashes and scripts of C-F8; brackets and marks
         // before a URL (C-F7); a scheme at a line's end (C-W7).
@@ -651,14 +653,51 @@ fn c_s4_www_memo_covers_the_run() {
                 k > 0 && !opened && !marked,
                 "{unit:?} {end:?}: trigger {k}"
             );
-            let verdict = www(h, p, h.len(), &mut m);
-            if opened {
-                assert_eq!(verdict, Head::Decide(p + 5), "{unit:?}: trigger {k}");
-            } else {
-                assert_eq!(verdict, Head::Refuse, "{unit:?}: trigger {k}");
+            // (Where a bracket closes right after it, the host `www.1` is
+            // the text whole: refused at the head too.)
+            assert_eq!(
+                www(h, p, h.len(), &mut m),
+                Head::Refuse,
+                "{unit:?}: trigger {k}"
+            );
+        }
+    }
+}
+
+/// C-S4, C-F7: a run of hosts that opens a bracket before each and closes
+/// them far away (`(www.1(www.1(…) x`): a bracket no closer follows
+/// within the reach changes nothing, so the refusal of the first trigger
+/// covers the later ones, up to those the closer may end.
+#[test]
+fn c_s4_www_memo_covers_brackets_closed_past_the_reach() {
+    use crate::find::bare::{closer_may_cut, CLOSER_REACH};
+    for unit in ["(www.1(", "www.1(", "(www.a("] {
+        let t = unit.repeat(100) + ") x";
+        all_paths_agree(&t);
+        let h = t.as_bytes();
+        let close = t.rfind(')').unwrap();
+        let triggers: Vec<usize> = (0..h.len())
+            .filter(|&i| h[i..].starts_with(b"www."))
+            .collect();
+        let p = triggers[0];
+        let mut m = Memo::default();
+        m.refused_www_text(h, h.len(), (p, close + 1), (p, close + 1), false);
+        for &q in &triggers[1..] {
+            // (Only the bracket right before the last host closes there.)
+            let near = h[q - 1] == b'(' && !h[q..close].contains(&b'(') && close - q < CLOSER_REACH;
+            assert_eq!(closer_may_cut(h, q), near, "{unit:?} at {q}");
+            // Only where the first trigger was refused does its memo tell.
+            if unit != "(www.a(" {
+                assert_eq!(m.www_refused(h, q), !near, "{unit:?} at {q}");
             }
         }
     }
+    // By the rules: every host ends at the number `1` (C-F7, C-F4); the
+    // last, up to its closer, is `www.1`.
+    let f = FinderBuilder::new().build().unwrap();
+    assert!(links(&f, &("(www.1(".repeat(100) + ") x")).is_empty());
+    let t = "(www.1(".repeat(100) + "www.a.b) x";
+    assert_eq!(links(&f, &t)[0].0, format!("http://{}", &t[1..t.len() - 3]));
 }
 
 proptest! {
