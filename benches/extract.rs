@@ -23,6 +23,11 @@
 //! same extractor over the text and HTML bodies that the `mail-parser` crate
 //! decodes, to choose between the two decoders with figures.
 //!
+//! With the feature `domains` (on in a workspace run, through the
+//! command's default features): urlx also with domain names without a
+//! scheme (`FinderBuilder::domains`), on the same text: what the option
+//! costs.
+//!
 //! Run: `cargo bench --bench extract`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -149,6 +154,8 @@ fn floor(text: &str) -> usize {
 
 fn bench(c: &mut Criterion) {
     let finder = urlx::Finder::new();
+    #[cfg(feature = "domains")]
+    let domains = urlx::FinderBuilder::new().domains(true).build().unwrap();
     let mut lf = linkify::LinkFinder::new();
     lf.kinds(&[linkify::LinkKind::Url]);
     for (name, text) in corpora() {
@@ -171,6 +178,14 @@ fn bench(c: &mut Criterion) {
             b.iter(|| assert_eq!(linkify_count(&lf, &text), l))
         });
         g.bench_function("floor-memchr", |b| b.iter(|| assert_eq!(floor(&text), n)));
+        #[cfg(feature = "domains")]
+        {
+            let d = urlx_count(&domains, &text);
+            eprintln!("{name}: urlx with domain names {d} links");
+            g.bench_function("urlx-domains", |b| {
+                b.iter(|| assert_eq!(urlx_count(&domains, &text), d))
+            });
+        }
         if name == "spamassassin" {
             let bytes = text.as_bytes();
             let ranges = urlx::mail::mbox_messages(bytes);
