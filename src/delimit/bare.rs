@@ -611,7 +611,7 @@ pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces, brackets: &mut Bracke
                 .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
         };
         let drop = match b {
-            b'*' | b'_' => pieces.len() > 1 && marks.open(h, start, b),
+            b'*' | b'_' => marks.closes(h, start, pieces.len(), b),
             _ => drops(b, &mut open, count),
         };
         if !drop {
@@ -663,7 +663,12 @@ struct Marks {
 }
 
 impl Marks {
-    fn open(&mut self, h: &[u8], s: usize, mark: u8) -> bool {
+    /// Whether the mark `mark` that ends a text of `len` bytes from `s`
+    /// closes emphasis opened before it (never the whole text).
+    fn closes(&mut self, h: &[u8], s: usize, len: usize, mark: u8) -> bool {
+        if len <= 1 {
+            return false;
+        }
         let slot = if mark == b'*' {
             &mut self.star
         } else {
@@ -716,7 +721,7 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
                     break;
                 }
             }
-            b'*' | b'_' if e - s > 1 && marks.open(h, s, b) => e -= 1,
+            b'*' | b'_' if marks.closes(h, s, e - s, b) => e -= 1,
             _ if may_drop(b) => e -= 1,
             _ => break,
         }
@@ -732,7 +737,7 @@ pub(crate) fn trim_unbracketed(h: &[u8], s: usize, mut e: usize) -> usize {
     while e > s {
         let b = h[e - 1];
         let drop = match b {
-            b'*' | b'_' => e - s > 1 && marks.open(h, s, b),
+            b'*' | b'_' => marks.closes(h, s, e - s, b),
             _ => may_drop(b),
         };
         if !drop {
