@@ -11,7 +11,7 @@ use crate::delimit::bare::{self, BracketMemo};
 use crate::delimit::rejoin::Depth;
 use crate::delimit::{Delimited, Form, Pieces};
 use crate::scan::scheme::SchemeClass;
-use crate::uri::{self, Syntax, Uri};
+use crate::uri::{self, Uri};
 
 impl Finder {
     /// The general path of a bare candidate at `s` (scheme `h[s..c]` of
@@ -91,9 +91,7 @@ impl Finder {
                 }
                 // (Unless a bracket opened right before it may end it
                 // first, C-F7: the whole text tells.)
-                Some(ProbeCut::InAuthority) if !matches!(h[s.saturating_sub(1)], b'(' | b'[') => {
-                    return None
-                }
+                Some(ProbeCut::InAuthority) if !closer_may_cut(h, s) => return None,
                 _ => d = bare::resume(h, d, cap, depth, self.bare, &mut memo.bare)?,
             }
         }
@@ -171,7 +169,7 @@ impl Finder {
                 let (s, e) = d.pieces.first;
                 let (n, m) = uri::prefix_taking_hashes(&h[s..e])?;
                 if n < e - s {
-                    if m.has_authority && m.path_start as usize == n {
+                    if stopped_in_authority(m, n) {
                         return None;
                     }
                     cut_text(h, &mut d, n, brackets)?;
@@ -184,11 +182,7 @@ impl Finder {
                     // `http://`, found in place (no copy of a long text);
                     // inside the authority, it is not taken whole.
                     let (s, e) = d.pieces.first;
-                    let mut n = uri::prefix_after_slashes(&h[s..e], Syntax::Iri);
-                    if h[s + n..e].starts_with(b"#") && memchr::memchr(b'#', &h[s..s + n]).is_some()
-                    {
-                        n += uri::fragment_run(&h[s + n..e]);
-                    }
+                    let n = uri::after_slashes_taking_hashes(&h[s..e]);
                     if n < e - s {
                         memchr::memchr3(b'/', b'?', b'#', &h[s..s + n])?;
                         cut_text(h, &mut d, n, brackets)?;
@@ -198,7 +192,7 @@ impl Finder {
                 let url = with_prefix(d.pieces.text(h)?, prefix);
                 let (n, m) = uri::prefix_taking_hashes(url.as_bytes())?;
                 if n < url.len() {
-                    if m.has_authority && m.path_start as usize == n {
+                    if stopped_in_authority(m, n) {
                         return None;
                     }
                     cut_text(h, &mut d, n.saturating_sub(plen), brackets)?;
@@ -264,6 +258,12 @@ impl Finder {
     }
 }
 
+/// C-P3: whether the parser stopped a text with the components `m` after
+/// `n` bytes inside its authority: no host the writer did not write.
+fn stopped_in_authority(m: crate::uri::Meta, n: usize) -> bool {
+    m.has_authority && m.path_start as usize == n
+}
+
 /// How many times `finish_bare` cuts a text at most: the parser, C-F7,
 /// a closing bracket, a host's end; each cut is shorter.
 const MAX_ROUNDS: usize = 8;
@@ -284,8 +284,13 @@ pub(super) fn closer_cut<'a>(
     bytes: impl IntoIterator<Item = &'a u8>,
 ) -> Option<usize> {
     let (open, close) = brackets_around(h, start)?;
+    closing(bytes.into_iter().take(CLOSER_REACH), open, close)
+}
+
+/// The offset in `bytes` of the `close` that closes an `open` before them.
+fn closing<'a>(bytes: impl IntoIterator<Item = &'a u8>, open: u8, close: u8) -> Option<usize> {
     let mut depth = 0usize;
-    for (i, &c) in bytes.into_iter().take(CLOSER_REACH).enumerate() {
+    for (i, &c) in bytes.into_iter().enumerate() {
         if c == open {
             depth += 1;
         } else if c == close {
@@ -308,60 +313,55 @@ fn brackets_around(h: &[u8], start: usize) -> Option<(u8, u8)> {
     }
 }
 
-/// Whether [`closer_cut`] may cut a URL that starts at `start` in `h`: a
-/// bracket opened right before it, and within [`CLOSER_REACH`] bytes the
-/// bracket that closes it before a blank, or a line break (after which a
-/// joined line goes on). Where not, the bracket before a URL changes nothing: the URL
-/// is found as the same text without the bracket is. Where it may, how
-/// many bytes from `start` hold the closing bracket (or the reach, past a
-/// line break).
+/// Where the bracket opened right before a URL may close it ([`closer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Closer {
+    /// At this offset from the URL's start, before any blank or line
+    /// break: where [`closer_cut`] cuts any text that reaches it.
+    At(usize),
+    /// Not on the URL's line: past a line break, in a joined line, if at
+    /// all.
+    PastBreak,
+}
+
+/// Where [`closer_cut`] may cut a URL that starts at `start` in `h`, from
+/// the bytes that follow it (within [`CLOSER_REACH`]): `None` where no
+/// bracket is opened right before it, or none closes it before a blank
+/// that no line break follows. Then the bracket before a URL changes
+/// nothing: the URL is found as the same text without the bracket is.
 // PERF: a `memchr` over the reach, and a count of brackets only where a
 // closing one is there, for each trigger of a run that opens brackets and
 // closes them far away (`cargo bench --bench adversarial -- '(www'`).
-pub(super) fn closer_within(h: &[u8], start: usize) -> Option<usize> {
+pub(super) fn closer(h: &[u8], start: usize) -> Option<Closer> {
     let (open, close) = brackets_around(h, start)?;
     let reach = &h[start..h.len().min(start + CLOSER_REACH)];
     memchr::memchr3(close, b'\n', b'\r', reach)?;
-    let mut depth = 0usize;
-    for (i, &c) in reach.iter().enumerate() {
-        if c == open {
-            depth += 1;
-        } else if c == close {
-            if depth == 0 {
-                return Some(i + 1);
-            }
-            depth -= 1;
-        } else if matches!(c, b'\n' | b'\r') {
-            return Some(reach.len());
-        } else if matches!(c, b' ' | b'\t') {
-            // A text goes on past blanks only where a line break after
-            // them joins the next line.
-            return match reach[i..].iter().find(|&&b| !matches!(b, b' ' | b'\t')) {
-                Some(b'\n' | b'\r') | None => Some(reach.len()),
-                Some(_) => None,
-            };
-        }
+    let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    if let Some(i) = closing(reach.iter().take_while(|b| !blank(b)), open, close) {
+        return Some(Closer::At(i));
     }
-    None
+    let line = reach.iter().position(blank).unwrap_or(reach.len());
+    // A text goes on past blanks only where a line break after them joins
+    // the next line.
+    let after = reach[line..].iter().find(|&&b| !matches!(b, b' ' | b'\t'));
+    (line < reach.len() && matches!(after, Some(b'\n' | b'\r') | None)).then_some(Closer::PastBreak)
 }
 
 /// Whether [`closer_cut`] may cut a URL that starts at `start` in `h`
-/// ([`closer_within`]).
+/// ([`closer`]).
 pub(super) fn closer_may_cut(h: &[u8], start: usize) -> bool {
-    closer_within(h, start).is_some()
+    closer(h, start).is_some()
 }
 
 /// [`closer_cut`] on the text of `pieces`.
 fn closer_in_pieces(h: &[u8], pieces: &Pieces) -> Option<usize> {
     let start = pieces.start();
-    if !closer_may_cut(h, start) {
-        return None;
+    match closer(h, start)? {
+        // (The first piece is the bytes from the start, up to the line's
+        // end at least where more pieces follow it.)
+        Closer::At(i) if start + i < pieces.first.1 => Some(i),
+        _ => closer_cut(h, start, pieces.iter().flat_map(|(_, s, e)| &h[s..e])),
     }
-    if pieces.rest.is_empty() {
-        let (s, e) = pieces.first;
-        return closer_cut(h, start, &h[s..e]);
-    }
-    closer_cut(h, start, pieces.iter().flat_map(|(_, s, e)| &h[s..e]))
 }
 
 /// C-F7: a URL whose text ends in its host (no port, path, query or

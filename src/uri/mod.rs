@@ -188,12 +188,6 @@ pub fn parse_link(s: &str) -> Result<Uri<'_>, ParseError> {
     }
 }
 
-/// How many bytes of `s` go on a fragment that holds `#`, where the
-/// parser stopped at a second `#` (`prefix_taking_hashes`).
-pub(crate) fn fragment_run(s: &[u8]) -> usize {
-    parse::fragment_run(s, Syntax::Iri)
-}
-
 /// The longest prefix of `text` that is an absolute URI or IRI
 /// ([`parse_prefix_bytes`]), with a fragment that holds `#` taken whole, as
 /// browsers take it: its length and components.
@@ -245,6 +239,17 @@ pub(crate) fn parse_prefix_bytes(s: &[u8], syntax: Syntax) -> Option<(usize, Met
 /// (or IRI) after `scheme://`.
 pub(crate) fn prefix_after_slashes(rest: &[u8], syntax: Syntax) -> usize {
     parse::prefix_after_slashes(rest, syntax)
+}
+
+/// [`prefix_after_slashes`] in an IRI, with a fragment that holds `#`
+/// taken whole, as [`prefix_taking_hashes`] takes it.
+pub(crate) fn after_slashes_taking_hashes(rest: &[u8]) -> usize {
+    let mut n = prefix_after_slashes(rest, Syntax::Iri);
+    // (After `scheme://`, the first `#` starts the fragment.)
+    if rest[n..].starts_with(b"#") && memchr::memchr(b'#', &rest[..n]).is_some() {
+        n += parse::fragment_run(&rest[n..], Syntax::Iri);
+    }
+    n
 }
 
 /// Where an IP literal whose `[` is `s[0]` must close: the first byte

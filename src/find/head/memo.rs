@@ -2,6 +2,7 @@
 //! `@`, a refused `www.` host, and the memos of the stages it holds.
 
 use super::*;
+use crate::find::bare::closer_may_cut;
 
 /// What earlier triggers learnt about the bytes ahead. Offsets are into the
 /// current window; the streaming reader forgets the memo when it drops
@@ -52,13 +53,6 @@ pub(super) enum Trim {
     Counted { balance: isize, closers: isize },
 }
 
-/// Whether a bracket opened right before `p` may end the candidate at `p`
-/// where it closes (C-F7, `bare::closer_may_cut`): its verdict is then not
-/// a later trigger's.
-fn opened_before(h: &[u8], p: usize) -> bool {
-    crate::find::bare::closer_may_cut(h, p)
-}
-
 /// How many of `closers` trailing `)` a trimming drops where the text's
 /// balance of parentheses is `balance` (`bare::trimmed_end`).
 pub(super) fn dropped(balance: isize, closers: isize) -> isize {
@@ -79,8 +73,9 @@ impl Memo {
     /// Whether the memo refuses the `www.` trigger at `p`. Triggers come in
     /// order, so the bracket count moves forward only: each byte once.
     pub(super) fn www_refused(&mut self, h: &[u8], p: usize) -> bool {
-        // (A bracket opened right before a candidate may end it, C-F7.)
-        if !(self.www_lo < p && p < self.www_hi) || opened_before(h, p) {
+        // (A bracket opened right before a candidate may end it, C-F7: its
+        // verdict is then not a later trigger's.)
+        if !(self.www_lo < p && p < self.www_hi) || closer_may_cut(h, p) {
             return false;
         }
         let (balance, closers) = match self.www_trim {
@@ -125,7 +120,7 @@ impl Memo {
         // up to it: a later trigger's cap is later. (Where the text ends
         // first, every later trigger's region ends there too.) A bracket
         // opened right before this one may have ended it (C-F7).
-        if (cap < h.len() && r.end >= cap) || near_cap || opened_before(h, p) {
+        if (cap < h.len() && r.end >= cap) || near_cap || closer_may_cut(h, p) {
             return;
         }
         // A `:` ends the host, and where a bad port cuts the URL the
@@ -197,7 +192,7 @@ impl Memo {
         let p = first.0;
         let (ls, le) = last;
         // A bracket opened right before this one may have ended it (C-F7).
-        if opened_before(h, p) {
+        if closer_may_cut(h, p) {
             return;
         }
         // Where the cluster rules looked at the end (C-F8: a non-ASCII

@@ -39,6 +39,7 @@ use crate::delimit::bare::{
 use crate::delimit::rejoin::LinePrefix;
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor, script_transition};
 use crate::delimit::wrapper::WrapMemo;
+use crate::find::bare::{closer, Closer};
 use crate::scan::bytes::{contains2, URL_BYTE};
 use crate::uri;
 
@@ -155,17 +156,22 @@ fn closer_at(
     cap: usize,
     brackets: &mut BracketMemo,
 ) -> Option<Head> {
-    // (Not past the closing bracket: a run without spaces is not scanned
-    // to the reach at every trigger.)
-    let within = crate::find::bare::closer_within(h, s)?;
-    let reach = cap.min(h.len()).min(s + within);
+    // (Past a line break, the full path decides.)
+    let Closer::At(q) = closer(h, s)? else {
+        return None;
+    };
+    // The run, up to the closing bracket (not scanned to the reach at
+    // every trigger of a run without spaces), must hold it.
+    let reach = cap.min(h.len()).min(s + q + 1);
     let mut e = crate::delimit::bare::run_end(h, s, reach);
     if e == own && script_transition(h, e) {
         // The URL's own text starts in a script written without spaces:
         // its run goes on through every script (`bare::delimit`).
         e = crate::delimit::bare::run_end_all(h, e, reach);
     }
-    let q = crate::find::bare::closer_cut(h, s, &h[s..e])?;
+    if e <= s + q {
+        return None;
+    }
     // Cut there and trimmed as the full path cuts a text (C-F7, C-F8).
     let mut pieces = crate::delimit::Pieces::one(s, s + q);
     crate::delimit::bare::retrim(h, &mut pieces, q, brackets);
