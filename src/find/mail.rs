@@ -43,7 +43,10 @@ impl Finder {
     pub fn message_links(&self, raw: &[u8], range: Range<usize>, first_line: u64) -> MessageLinks {
         let base = range.start;
         let m = mail::parse(raw, range);
-        let mut links: Vec<(Link<'static>, Source, Option<usize>)> = Vec::new();
+        let mut links = Vec::new();
+        // C-W7: the links that may be joined with the next line's text, and
+        // where that ends in the raw input.
+        let mut rewraps: Vec<(usize, usize)> = Vec::new();
         for part in &m.parts {
             for l in self.links(&part.text[..]) {
                 // Host names in ordinary fields are no abbreviated URLs.
@@ -60,39 +63,35 @@ impl Finder {
                     }
                 };
                 let end = raw_end(l.end());
-                let rewrap = l.rewrap_end().map(raw_end);
-                links.push((l.into_owned().placed(start, end), part.source, rewrap));
+                if let Some(rewrap) = l.rewrap_end().map(raw_end) {
+                    rewraps.push((links.len(), rewrap));
+                }
+                links.push((l.into_owned().placed(start, end), part.source));
             }
         }
         // C-W7: a URL a mail client re-wrapped in a quoted reply is joined
         // where the message writes the joined URL whole elsewhere (an HTML
         // part's link, a `<…>` copy, another occurrence).
-        let mut whole: Vec<String> = links
-            .iter()
-            .map(|(l, _, _)| l.as_str().to_owned())
-            .collect();
-        whole.sort_unstable();
-        let written = |joined: &str| {
-            let k = whole.partition_point(|u| u.as_str() < joined);
-            whole[k..]
-                .iter()
-                .take_while(|u| u.starts_with(joined))
-                .any(|u| {
-                    u.len() == joined.len()
-                        || matches!(u.as_bytes()[joined.len()], b'?' | b'#' | b'&')
-                })
-        };
-        for (l, _, rewrap) in links.iter_mut() {
-            if let Some(end) = *rewrap {
+        if !rewraps.is_empty() {
+            let mut whole: Vec<String> = links.iter().map(|(l, _)| l.as_str().to_owned()).collect();
+            whole.sort_unstable();
+            let written = |joined: &str| {
+                let k = whole.partition_point(|u| u.as_str() < joined);
+                whole[k..]
+                    .iter()
+                    .take_while(|u| u.starts_with(joined))
+                    .any(|u| {
+                        u.len() == joined.len()
+                            || matches!(u.as_bytes()[joined.len()], b'?' | b'#' | b'&')
+                    })
+            };
+            for (k, end) in rewraps {
+                let l = &mut links[k].0;
                 if l.alt().is_some_and(written) {
                     l.join_rewrap(end);
                 }
             }
         }
-        let mut links: Vec<(Link<'static>, Source)> = links
-            .into_iter()
-            .map(|(l, source, _)| (l, source))
-            .collect();
         // Headers come first in `parts`; the order in the input is by start.
         links.sort_by_key(|(l, _)| l.start());
         // Lines and columns in the raw input, counted once over the message.
