@@ -169,7 +169,7 @@ impl Finder {
                 let (s, e) = d.pieces.first;
                 let (n, m) = uri::prefix_taking_hashes(&h[s..e])?;
                 if n < e - s {
-                    if stopped_in_authority(m, n) {
+                    if uri::stopped_in_authority(m, n) {
                         return None;
                     }
                     cut_text(h, &mut d, n, brackets)?;
@@ -192,7 +192,7 @@ impl Finder {
                 let url = with_prefix(d.pieces.text(h)?, prefix);
                 let (n, m) = uri::prefix_taking_hashes(url.as_bytes())?;
                 if n < url.len() {
-                    if stopped_in_authority(m, n) {
+                    if uri::stopped_in_authority(m, n) {
                         return None;
                     }
                     cut_text(h, &mut d, n.saturating_sub(plen), brackets)?;
@@ -256,12 +256,6 @@ impl Finder {
         let whole = n == joined.len() && u.is_absolute();
         (whole && self.acceptable(&u, class, slashes, Context::Bare, form)).then_some(joined)
     }
-}
-
-/// C-P3: whether the parser stopped a text with the components `m` after
-/// `n` bytes inside its authority: no host the writer did not write.
-fn stopped_in_authority(m: crate::uri::Meta, n: usize) -> bool {
-    m.has_authority && m.path_start as usize == n
 }
 
 /// How many times `finish_bare` cuts a text at most: the parser, C-F7,

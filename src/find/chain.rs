@@ -85,7 +85,7 @@ pub(super) fn probe_cut(
     if n + 2 >= url.len() || !memo.clear(h, d.pieces.end(), cap) {
         return None;
     }
-    if m.has_authority && m.path_start as usize == n {
+    if crate::uri::stopped_in_authority(m, n) {
         return Some(ProbeCut::InAuthority);
     }
     Some(ProbeCut::Keep(n.saturating_sub(plen)))

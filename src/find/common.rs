@@ -298,7 +298,7 @@ impl Finder {
         // ends with, a bracket opened right before the URL that closes in
         // it (`bare::host_end_cut`, `bare::closer_cut`): the general path.
         if (host_end == k && !h[t - 1].is_ascii_alphanumeric())
-            || crate::find::bare::closer_cut(h, s, &h[a..t]).is_some()
+            || crate::find::bare::closer_cut(h, s, &h[s..t]).is_some()
             || may_rewrap(h, t)
         {
             return None;

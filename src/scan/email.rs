@@ -22,8 +22,9 @@ pub(crate) const DOMAIN_REACH: usize = 256;
 /// The domain after the `@` at `a`, looked for before `limit`:
 /// dot-separated labels of letters, digits and hyphens (no hyphen at a
 /// label's ends, but hyphens after the last label, which are left out), at
-/// least two, the last of two or more letters. `Ok` with its end, or `Err` with the end of the bytes the refusal read (which may
-/// pass `limit` by one or two: a refusal at the limit is the limit's).
+/// least two, the last of two or more letters. `Ok` with its end, or `Err`
+/// with the end of the bytes the refusal read (which may pass `limit` by
+/// one or two: a refusal at the limit is the limit's).
 #[inline]
 pub(crate) fn domain(h: &[u8], a: usize, limit: usize) -> Result<usize, usize> {
     let hh = &h[..limit.min(h.len())];
@@ -52,20 +53,15 @@ pub(crate) fn domain(h: &[u8], a: usize, limit: usize) -> Result<usize, usize> {
             _ => return Err(e + 1),
         }
         labels += 1;
-        match more {
-            true => e += 1,
-            false => {
-                // The last label: two letters or more, after another.
-                return if labels >= 2
-                    && label.len() >= 2
-                    && label.iter().all(u8::is_ascii_alphabetic)
-                {
-                    Ok(e)
-                } else {
-                    Err(e + 2)
-                };
-            }
+        if !more {
+            // The last label: two letters or more, after another.
+            return if labels >= 2 && label.len() >= 2 && label.iter().all(u8::is_ascii_alphabetic) {
+                Ok(e)
+            } else {
+                Err(e + 2)
+            };
         }
+        e += 1;
     }
 }
 

@@ -241,6 +241,13 @@ pub(crate) fn prefix_after_slashes(rest: &[u8], syntax: Syntax) -> usize {
     parse::prefix_after_slashes(rest, syntax)
 }
 
+/// Whether a prefix of `n` bytes with the components `m` (from
+/// [`prefix_taking_hashes`]) ends inside the authority: where a finder
+/// takes no URL (C-P3: no host the writer did not write).
+pub(crate) fn stopped_in_authority(m: Meta, n: usize) -> bool {
+    m.has_authority && m.path_start as usize == n
+}
+
 /// [`prefix_after_slashes`] in an IRI, with a fragment that holds `#`
 /// taken whole, as [`prefix_taking_hashes`] takes it.
 pub(crate) fn after_slashes_taking_hashes(rest: &[u8]) -> usize {
