@@ -45,6 +45,8 @@
 //!   resolution, normalization, RFC 1738 scheme views.
 //! - `mail` (feature `mail`): mbox and MIME decoding with offsets back to
 //!   the raw bytes; `Finder::message_links`.
+//! - `filter` (feature `filter`): which links to keep, by pattern, host,
+//!   scheme and form.
 //! - [`linkify`]: HTML and terminal (OSC 8) output, deceptive-link checks.
 //!
 //! # Crate features
@@ -52,6 +54,8 @@
 //! - `mail` (default): mail and news input (`encoding_rs`).
 //! - `domains`: domain names without a scheme as links, an option
 //!   (`FinderBuilder::domains`; `psl`, the public suffix list).
+//! - `filter`: `urlx::filter`, links kept by pattern (`regex-automata`,
+//!   `aho-corasick`), host, scheme and form.
 //!
 //! With default features the library compiles `memchr`,
 //! `unicode-segmentation` and `encoding_rs`; without them, the first two
@@ -64,6 +68,9 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod delimit;
+#[cfg(feature = "filter")]
+#[cfg_attr(docsrs, doc(cfg(feature = "filter")))]
+pub mod filter;
 mod find;
 pub mod linkify;
 #[cfg(feature = "mail")]

@@ -1,0 +1,156 @@
+//! A set of domains a host is matched against: the host itself or any of
+//! its parent domains, one hash lookup a label, however long the list.
+
+use std::collections::HashSet;
+
+use crate::uri::{self, HostKind, Uri};
+
+/// Domains and IP addresses, in the form hosts are compared in: ASCII
+/// (IDNs in punycode), lower case, without a trailing dot.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Hosts {
+    names: HashSet<Box<str>>,
+}
+
+impl Hosts {
+    /// Adds an entry as a user writes it: `kernel.org`, `.kernel.org` or
+    /// `*.kernel.org` (the same), `例え.jp`, `192.0.2.1`, `[2001:db8::1]`
+    /// or `2001:db8::1`. `Err` says why it is not a host.
+    pub(super) fn insert(&mut self, entry: &str) -> Result<(), String> {
+        let e = entry.trim();
+        let e = e
+            .strip_prefix("*.")
+            .or_else(|| e.strip_prefix('.'))
+            .unwrap_or(e);
+        let bracketed;
+        let e = if e.contains(':') && !e.starts_with('[') {
+            bracketed = format!("[{e}]");
+            &bracketed
+        } else {
+            e
+        };
+        if e.is_empty() {
+            return Err("empty".into());
+        }
+        let url = format!("http://{e}/");
+        let parsed = uri::parse_iri(&url).map_err(|err| err.to_string())?;
+        if parsed.host() != Some(e) || parsed.path() != "/" {
+            return Err("not a host name (write the host alone, as example.org)".into());
+        }
+        match ascii_host(&parsed) {
+            Some(h) if !h.is_empty() => {
+                self.names.insert(h.into());
+                Ok(())
+            }
+            _ => Err("not a host name".into()),
+        }
+    }
+
+    /// Whether `u`'s host is in the set, or under a domain in it.
+    pub(super) fn contains(&self, u: &Uri<'_>) -> bool {
+        let Some(host) = ascii_host(u) else {
+            return false;
+        };
+        if self.names.contains(host.as_str()) {
+            return true;
+        }
+        // An IP address has no parent domain: 10.0.0.1 is not under 0.1.
+        if u.host_kind() != Some(HostKind::RegName) {
+            return false;
+        }
+        let mut rest = host.as_str();
+        while let Some(dot) = rest.find('.') {
+            rest = &rest[dot + 1..];
+            if self.names.contains(rest) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// A URI's host as hosts are compared: IDNA ASCII form, lower case, no
+/// trailing dot. `None` without a host.
+fn ascii_host(u: &Uri<'_>) -> Option<String> {
+    let host = u.host()?;
+    if let Some(a) = u.ipv6() {
+        // One text for each address: 2001:DB8:0::1 is 2001:db8::1.
+        return Some(format!("[{a}]"));
+    }
+    let mut h = if host.is_ascii() {
+        host.to_ascii_lowercase()
+    } else {
+        // The IRI's ASCII form holds the host in punycode.
+        let ascii = u.to_ascii();
+        uri::parse(&ascii).ok()?.host()?.to_ascii_lowercase()
+    };
+    if h.ends_with('.') {
+        h.pop();
+    }
+    Some(h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(entries: &[&str]) -> Hosts {
+        let mut h = Hosts::default();
+        for e in entries {
+            h.insert(e).unwrap();
+        }
+        h
+    }
+
+    fn has(h: &Hosts, url: &str) -> bool {
+        h.contains(&uri::parse_iri(url).unwrap())
+    }
+
+    #[test]
+    fn a_domain_keeps_itself_and_what_is_under_it() {
+        let h = set(&["kernel.org"]);
+        assert!(has(&h, "https://kernel.org/"));
+        assert!(has(&h, "https://lore.kernel.org/x"));
+        assert!(has(&h, "https://LORE.Kernel.ORG./x"));
+        assert!(!has(&h, "https://notkernel.org/"));
+        assert!(!has(&h, "https://kernel.org.evil.example/"));
+        assert!(!has(&h, "mailto:a@kernel.org"));
+    }
+
+    #[test]
+    fn idns_compare_in_ascii() {
+        let h = set(&["例え.jp", "xn--mnchen-3ya.de"]);
+        assert!(has(&h, "http://xn--r8jz45g.jp/"));
+        assert!(has(&h, "http://www.例え.jp/"));
+        assert!(has(&h, "http://MÜNCHEN.de/"));
+    }
+
+    #[test]
+    fn addresses_match_exactly() {
+        let h = set(&["0.1", "192.0.2.1", "2001:db8::1"]);
+        assert!(has(&h, "http://192.0.2.1:8080/"));
+        assert!(!has(&h, "http://10.0.0.1/"));
+        assert!(has(&h, "http://[2001:DB8:0::1]/"));
+    }
+
+    #[test]
+    fn wildcards_and_leading_dots_are_the_domain() {
+        let h = set(&["*.example.org", ".example.net"]);
+        assert!(has(&h, "http://a.example.org/"));
+        assert!(has(&h, "http://example.net/"));
+    }
+
+    #[test]
+    fn entries_that_are_not_hosts_are_refused() {
+        let mut h = Hosts::default();
+        for bad in [
+            "",
+            "http://example.org/",
+            "example.org/path",
+            "a b",
+            "user@host",
+        ] {
+            assert!(h.insert(bad).is_err(), "{bad:?}");
+        }
+    }
+}
