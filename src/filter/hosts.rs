@@ -22,8 +22,11 @@ impl Hosts {
             .strip_prefix("*.")
             .or_else(|| e.strip_prefix('.'))
             .unwrap_or(e);
+        if e.contains('/') || e.contains('@') {
+            return Err("not a host name (write the host alone, as example.org)".into());
+        }
         let bracketed;
-        let e = if e.contains(':') && !e.starts_with('[') {
+        let e = if e.parse::<std::net::Ipv6Addr>().is_ok() {
             bracketed = format!("[{e}]");
             &bracketed
         } else {

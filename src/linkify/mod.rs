@@ -57,6 +57,9 @@ pub struct Rendered<'a> {
 /// A render callback: writes a link in place of `<a href=...>text</a>`.
 pub type Render = Arc<dyn Fn(&Rendered<'_>, &mut dyn Write) -> io::Result<()> + Send + Sync>;
 
+/// A link filter ([`Options::keep`]): whether a link is written as one.
+pub type Keep = Arc<dyn Fn(&Link<'_>) -> bool + Send + Sync>;
+
 /// How links are written.
 #[derive(Clone)]
 pub struct Options {
@@ -79,6 +82,11 @@ pub struct Options {
     /// urlx's caller wrote itself). Default `false`: they are shown
     /// ([`write_visible`]).
     pub raw_controls: bool,
+    /// Which links to write as links, of those the scheme list allows; the
+    /// others stay text (not counted, no number). Default `None`: all. A
+    /// mail client's own rule, or a filter of links (feature `filter`:
+    /// `Arc::new(move |l| filter.keeps(l))`).
+    pub keep: Option<Keep>,
 }
 
 impl Default for Options {
@@ -90,6 +98,7 @@ impl Default for Options {
             class: None,
             render: None,
             raw_controls: false,
+            keep: None,
         }
     }
 }
@@ -103,14 +112,27 @@ impl std::fmt::Debug for Options {
             .field("class", &self.class)
             .field("render", &self.render.as_ref().map(|_| "Fn"))
             .field("raw_controls", &self.raw_controls)
+            .field("keep", &self.keep.as_ref().map(|_| "Fn"))
             .finish()
     }
 }
 
 impl Options {
-    /// Whether this link may be written as a link.
+    /// Whether this link may be written as a link: its scheme is allowed
+    /// and [`Options::keep`] keeps it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// let opts = urlx::linkify::Options {
+    ///     keep: Some(Arc::new(|l| l.uri().host() != Some("ads.example"))),
+    ///     ..Default::default()
+    /// };
+    /// let h = urlx::linkify::html("http://ads.example/ http://ok.example/", &opts);
+    /// assert_eq!(h, "http://ads.example/ <a href=\"http://ok.example/\" rel=\"nofollow noopener\">http://ok.example/</a>");
+    /// ```
     pub fn allows_link(&self, link: &Link<'_>) -> bool {
         self.allows(link.uri().scheme().unwrap_or(""))
+            && self.keep.as_ref().is_none_or(|keep| keep(link))
     }
 
     /// Whether a URL with this scheme may be written as a link.
