@@ -341,6 +341,23 @@ pub enum Command {
     ///
     /// Example: urlx resolve --compat draft1997 'http://a/b/c/d;p?q' 'g?y/../x'
     Resolve(ResolveArgs),
+    /// Pick a URL of a message in the terminal and open it: for mail
+    /// clients that pipe a message to a command (mutt, neomutt, aerc).
+    ///
+    /// Lists the message's URLs once each, in order, with the line each is
+    /// in; header URLs (List-Unsubscribe, ...) only after h or with
+    /// --headers. Keys: Up/Down or j/k move, PgUp/PgDn, g/G first/last,
+    /// / search (Enter keeps it, Esc clears it), Enter opens, y copies
+    /// (OSC 52), h shows header URLs, q or Esc quits. A deceptive link is
+    /// marked ⚠ and opened only after y to the question that says where it
+    /// goes. Draws on /dev/tty, so the message can come on standard input.
+    ///
+    /// Exit status: 0 when a URL was opened, 1 when none was (no URL, or
+    /// quit), 2 on an error.
+    ///
+    /// Example: macro index,pager \cb "<pipe-message> urlx pick<Enter>"
+    #[cfg(feature = "pick")]
+    Pick(crate::pick::PickArgs),
 }
 
 #[derive(Args, Debug)]

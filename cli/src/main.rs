@@ -8,6 +8,8 @@ mod flags;
 mod json;
 mod output;
 mod parse_cmd;
+#[cfg(feature = "pick")]
+mod pick;
 mod printer;
 mod render_cmd;
 mod resolve_cmd;
@@ -50,6 +52,8 @@ fn main() -> ExitCode {
     let status = match &cli.command {
         Some(flags::Command::Parse(a)) => parse_cmd::run(a, &mut out),
         Some(flags::Command::Resolve(a)) => resolve_cmd::run(a, &mut out),
+        #[cfg(feature = "pick")]
+        Some(flags::Command::Pick(a)) => pick::run(a, &urlx::Finder::new(), &|_| true),
         None if cli.scan.html || cli.scan.html_page || cli.scan.hyperlink => {
             render_cmd::run(&cli.scan)
         }
