@@ -1,0 +1,165 @@
+//! `urlx pick` end to end: the real binary in a real terminal. tmux gives
+//! it one (a detached session of a fixed size, on a socket of its own so
+//! no other tmux server is touched); the message comes on standard input
+//! as mutt's `<pipe-message>` gives it, so the picker must draw and read
+//! keys on /dev/tty. The screen is read with `capture-pane`, keys sent
+//! with `send-keys`.
+//!
+//! tmux is required: without it these tests fail (CI installs it).
+#![cfg(feature = "pick")]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const DEADLINE: Duration = Duration::from_secs(20);
+
+/// A tmux server of this test's own, killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// Starts `argv` in a 120x30 session; it runs without a shell.
+    fn start(name: &str, argv: &[&str]) -> Tmux {
+        match Command::new("tmux").arg("-V").output() {
+            Ok(o) if o.status.success() => {}
+            _ => panic!(
+                "tmux is not installed: these tests run `urlx pick` in a tmux terminal; \
+                 install it (apt-get install tmux; .ci/run does)"
+            ),
+        }
+        let t = Tmux {
+            socket: format!("urlx-pick-{}-{name}", std::process::id()),
+        };
+        let out = t.tmux(
+            &[
+                "new-session",
+                "-d",
+                "-x",
+                "120",
+                "-y",
+                "30",
+                "-s",
+                "pick",
+                "--",
+            ],
+            argv,
+        );
+        assert!(
+            out.status.success(),
+            "tmux new-session: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        t
+    }
+
+    fn tmux(&self, args: &[&str], more: &[&str]) -> Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .args(more)
+            .output()
+            .expect("run tmux")
+    }
+
+    fn screen(&self) -> String {
+        let out = self.tmux(&["capture-pane", "-p", "-t", "pick"], &[]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let out = self.tmux(&["send-keys", "-t", "pick"], keys);
+        assert!(
+            out.status.success(),
+            "tmux send-keys: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Waits until the screen holds `text`, and returns it.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "{text:?} not on the screen after {DEADLINE:?}:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"], &[]);
+    }
+}
+
+/// A path in the temporary folder, unique to this test, removed first.
+fn temp(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("urlx-pick-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// Runs `urlx pick --run CMD < MESSAGE` in tmux, CMD writing the URL it is
+/// given to `out`; the shell around it prints the exit status and waits,
+/// so the screen after the picker can be read.
+fn picker(name: &str, out: &Path) -> Tmux {
+    let run = format!("sh -c 'printf %s \"$1\" > \"$0\"' '{}'", out.display());
+    let message = common::repo_file("cli/tests/data/pick/message.eml");
+    Tmux::start(
+        name,
+        &[
+            "sh",
+            "-c",
+            "\"$0\" pick --run \"$1\" < \"$2\"; echo \"exit status $?\"; sleep 60",
+            env!("CARGO_BIN_EXE_urlx"),
+            &run,
+            message.to_str().unwrap(),
+        ],
+    )
+}
+
+#[test]
+fn j_enter_opens_the_second_body_url() {
+    let out = temp("opened");
+    let t = picker("open", &out);
+    // The list: body URLs only, the header ones counted.
+    let s = t.wait_for("> https://urlx.example.org/news/0.2.html");
+    assert!(s.contains("3 URL(s), 1 in headers"), "{s}");
+    assert!(!s.contains("unsubscribe"), "{s}");
+    assert!(s.contains("Subject: urlx 0.2 is out"), "{s}");
+    t.keys(&["j", "Enter"]);
+    let s = t.wait_for("exit status");
+    assert!(s.contains("exit status 0"), "{s}");
+    // The terminal is given back: the list is gone with the alternate
+    // screen.
+    assert!(!s.contains("urlx pick:"), "{s}");
+    let url =
+        std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{}: {e}\n{s}", out.display()));
+    let _ = std::fs::remove_file(&out);
+    // Quoted-printable decoded, joined across the soft line break.
+    assert_eq!(
+        url,
+        "https://urlx.example.org/download?version=0.2&os=linux&arch=x86_64"
+    );
+}
+
+#[test]
+fn q_quits_without_opening() {
+    let out = temp("quit");
+    let t = picker("quit", &out);
+    t.wait_for("> https://urlx.example.org/news/0.2.html");
+    t.keys(&["q"]);
+    let s = t.wait_for("exit status");
+    assert!(s.contains("exit status 1"), "{s}");
+    assert!(!out.exists());
+}
