@@ -27,6 +27,9 @@
 
 mod hosts;
 mod patterns;
+mod table;
+
+use std::sync::Arc;
 
 use hosts::Hosts;
 use patterns::Patterns;
@@ -83,7 +86,7 @@ impl std::error::Error for FilterError {}
 #[derive(Clone, Debug, Default)]
 pub struct Filter {
     patterns: Option<Patterns>,
-    hosts: Option<Hosts>,
+    hosts: Option<Arc<Hosts>>,
     schemes: Vec<String>,
     forms: Vec<Form>,
     invert: bool,
@@ -146,7 +149,11 @@ pub struct FilterBuilder {
     patterns: Option<Vec<String>>,
     fixed: bool,
     fold: bool,
-    hosts: Option<Vec<String>>,
+    /// Taken apart as they are added (a list may hold 100,000); shared
+    /// with the filters built, so that a build does not copy it.
+    hosts: Option<Arc<Hosts>>,
+    /// The first host that is not one.
+    host_error: Option<FilterError>,
     schemes: Vec<String>,
     forms: Vec<Form>,
     invert: bool,
@@ -192,16 +199,25 @@ impl FilterBuilder {
     /// hosts: any of them), or is this IP address. Written as
     /// `example.org`, `*.example.org`, `例え.jp`, `192.0.2.1` or
     /// `2001:db8::1`.
-    pub fn host(&mut self, domain: impl Into<String>) -> &mut Self {
-        self.hosts.get_or_insert_with(Vec::new).push(domain.into());
-        self
+    pub fn host(&mut self, domain: impl AsRef<str>) -> &mut Self {
+        self.hosts(std::iter::once(domain))
     }
 
     /// Adds these hosts; called with none, it sets an empty list, which
     /// keeps no URL.
-    pub fn hosts<I: IntoIterator<Item = S>, S: Into<String>>(&mut self, domains: I) -> &mut Self {
-        let list = self.hosts.get_or_insert_with(Vec::new);
-        list.extend(domains.into_iter().map(Into::into));
+    pub fn hosts<I: IntoIterator<Item = S>, S: AsRef<str>>(&mut self, domains: I) -> &mut Self {
+        let domains = domains.into_iter();
+        let set = Arc::make_mut(self.hosts.get_or_insert_with(Default::default));
+        set.reserve(domains.size_hint().0);
+        for d in domains {
+            let entry = d.as_ref();
+            if let Err(reason) = set.insert(entry) {
+                self.host_error.get_or_insert(FilterError::Host {
+                    entry: entry.to_owned(),
+                    reason,
+                });
+            }
+        }
         self
     }
 
@@ -238,22 +254,12 @@ impl FilterBuilder {
             Some(p) => Some(Patterns::new(p, self.fixed, self.fold)?),
             None => None,
         };
-        let hosts = match &self.hosts {
-            Some(list) => {
-                let mut set = Hosts::default();
-                for entry in list {
-                    set.insert(entry).map_err(|reason| FilterError::Host {
-                        entry: entry.clone(),
-                        reason,
-                    })?;
-                }
-                Some(set)
-            }
-            None => None,
-        };
+        if let Some(e) = &self.host_error {
+            return Err(e.clone());
+        }
         Ok(Filter {
             patterns,
-            hosts,
+            hosts: self.hosts.clone(),
             schemes: self.schemes.clone(),
             forms: self.forms.clone(),
             invert: self.invert,
