@@ -20,9 +20,12 @@ urlx corpora/sample.mbox                 every URL, with file and line\n  \
 urlx -o -u ~/Mail | sort                 each URL once, URLs only\n  \
 urlx --json --normalize notes.txt        JSON Lines with the parse of each URL\n  \
 urlx --scheme https,ftp -c docs/         count https and ftp URLs per file\n  \
+urlx -o -u --host kernel.org ~/Mail      the URLs of kernel.org and its subdomains\n  \
+urlx -F -f iocs.txt --json mail.mbox     URLs holding one of the strings of iocs.txt\n  \
+urlx pick < msg.eml                      pick a URL of a message and open it\n  \
 cat msg.txt | urlx --alt                 also the alternative readings of hyphen breaks\n  \
 urlx parse 'http://user@[::1]:8080/a?q#f'\n  \
-urlx resolve http://a/b/c/d;p?q ../g '?y' g#s"
+urlx resolve 'http://a/b/c/d;p?q' ../g '?y' 'g#s'"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -43,6 +46,15 @@ pub struct ScanArgs {
     /// Print only the URL, without path and line. Example: urlx -o msg.eml
     #[arg(short = 'o', long)]
     pub only_url: bool,
+
+    /// Print each link by a template: {field} for any field of --json
+    /// (path, member, line, column, start, end, url, form, alt, scheme,
+    /// host, normalized, truncated, message_id, subject, date; empty when
+    /// the link has none), {{ and }} for braces, \t and \n for tab and
+    /// newline. Control characters in fields are shown escaped. Example:
+    /// urlx --format '{host}\t{url}' ~/Mail
+    #[arg(long, value_name = "TEMPLATE", conflicts_with_all = ["only_url", "json", "count"])]
+    pub format: Option<String>,
 
     /// Print one JSON object a line: path, line, column, start, end (byte
     /// offsets of the URL's text), url, form, alt, scheme, host. Example:
@@ -70,16 +82,6 @@ pub struct ScanArgs {
     /// Example: urlx --stats -c ~/Mail
     #[arg(long)]
     pub stats: bool,
-
-    /// Only URLs with these schemes (comma-separated). Example:
-    /// urlx --scheme https,ftp msg.eml
-    #[arg(long, value_delimiter = ',', value_name = "SCHEMES")]
-    pub scheme: Vec<String>,
-
-    /// Only URLs written in these forms (comma-separated): url-prefix, angle,
-    /// quoted, bare, abbreviated, email, domain. Example: urlx --form angle,url-prefix rfc.txt
-    #[arg(long, value_delimiter = ',', value_name = "FORMS", value_parser = form_parser())]
-    pub form: Vec<urlx::Form>,
 
     /// Also print the alternative reading of a URL where the text is
     /// ambiguous (hyphen at a line break: without the hyphen; spaces inside
@@ -177,8 +179,8 @@ pub struct ScanArgs {
 
     /// Say on standard error what was malformed in mail input (a bad
     /// boundary, an unknown charset, bad base64); it is read anyway.
-    /// Example: urlx --verbose spam.mbox
-    #[arg(short = 'v', long)]
+    /// (-v is --invert-match, as in grep and rg.) Example: urlx --verbose spam.mbox
+    #[arg(long)]
     pub verbose: bool,
 
     /// Write the text as HTML with its URLs as links (<pre> for each input;
@@ -231,6 +233,92 @@ pub struct ScanArgs {
     /// Example: urlx --no-progress -c ~/Mail
     #[arg(long)]
     pub no_progress: bool,
+
+    #[command(flatten)]
+    pub filter: FilterArgs,
+
+    /// In mail, leave out the URLs of header fields (List-Unsubscribe,
+    /// Archived-At, ...): the body's only. Example: urlx --no-headers inbox
+    #[arg(long, conflicts_with = "headers_only", help_heading = "Filters")]
+    pub no_headers: bool,
+
+    /// In mail, only the URLs of header fields. Example:
+    /// urlx --headers-only -o -u inbox
+    #[arg(long, help_heading = "Filters")]
+    pub headers_only: bool,
+}
+
+impl ScanArgs {
+    /// --no-headers and --headers-only.
+    pub fn headers(&self) -> crate::keep::Headers {
+        use crate::keep::Headers;
+        if self.no_headers {
+            Headers::Body
+        } else if self.headers_only {
+            Headers::Only
+        } else {
+            Headers::Both
+        }
+    }
+}
+
+/// Which links to keep: the same flags for the main job, --html,
+/// --hyperlink and the picker (which of a message's header fields' links
+/// to keep is the main job's, `--no-headers` and `--headers-only`).
+#[derive(Args, Debug, Default, Clone)]
+#[command(next_help_heading = "Filters")]
+pub struct FilterArgs {
+    /// Keep URLs this regular expression matches anywhere in the URL (as
+    /// rg -e would over the list of URLs); repeat for more (any of them).
+    /// The syntax of Rust's regex crate. Example: urlx -e '/patch/[0-9]+' ~/Mail
+    #[arg(
+        short = 'e',
+        long = "regexp",
+        value_name = "PATTERN",
+        allow_hyphen_values = true
+    )]
+    pub regexp: Vec<String>,
+
+    /// Keep URLs a pattern of FILE matches: one a line (an empty file
+    /// keeps none); "-" for standard input. Example: urlx -F -f iocs.txt ~/Mail
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    pub file: Vec<std::path::PathBuf>,
+
+    /// The patterns are literal strings, not regular expressions (tens of
+    /// thousands are matched at once). Example: urlx -F -e '?utm_' ~/Mail
+    #[arg(short = 'F', long)]
+    pub fixed_strings: bool,
+
+    /// Patterns match regardless of case. Example: urlx -i -e github ~/Mail
+    #[arg(short = 'i', long)]
+    pub ignore_case: bool,
+
+    /// Keep URLs whose host is one of these domains or under it
+    /// (kernel.org keeps lore.kernel.org), or one of these IP addresses;
+    /// any case, IDNs in Unicode or punycode. Example: urlx --host kernel.org,lwn.net ~/Mail
+    #[arg(long, value_delimiter = ',', value_name = "DOMAINS")]
+    pub host: Vec<String>,
+
+    /// Keep URLs whose host is a domain of FILE (one a line, as --host;
+    /// blank lines and lines starting with # are skipped), for lists of
+    /// 100,000 domains. Example: urlx --host-file blocklist.txt ~/Mail
+    #[arg(long, value_name = "FILE")]
+    pub host_file: Vec<std::path::PathBuf>,
+
+    /// Drop the URLs -e, -f and --host keep, and keep the others
+    /// (--scheme and --form still select). Example: urlx -v --host example.org msg.eml
+    #[arg(short = 'v', long)]
+    pub invert_match: bool,
+
+    /// Only URLs with these schemes (comma-separated). Example:
+    /// urlx --scheme https,ftp msg.eml
+    #[arg(long, value_delimiter = ',', value_name = "SCHEMES")]
+    pub scheme: Vec<String>,
+
+    /// Only URLs written in these forms (comma-separated): url-prefix, angle,
+    /// quoted, bare, abbreviated, email, domain. Example: urlx --form angle,url-prefix rfc.txt
+    #[arg(long, value_delimiter = ',', value_name = "FORMS", value_parser = form_parser())]
+    pub form: Vec<urlx::Form>,
 }
 
 /// --max-decompressed takes a size with a unit.
@@ -292,7 +380,8 @@ impl ScanArgs {
     }
 
     /// The finder these flags configure (both the scan and --html use it).
-    pub fn finder(&self) -> Result<urlx::Finder, urlx::BuildError> {
+    /// An error names the flag as it is typed (`--max-url-len`).
+    pub fn finder(&self) -> Result<urlx::Finder, String> {
         let mut b = urlx::FinderBuilder::new();
         #[cfg(feature = "domains")]
         b.domains(self.domains);
@@ -304,6 +393,12 @@ impl ScanArgs {
             .max_wrapper_lines(self.max_wrapper_lines)
             .max_line_len(self.max_line_len)
             .build()
+            .map_err(|e| match e {
+                urlx::BuildError::ZeroLimit(field) => {
+                    format!("--{} must be at least 1", field.replace('_', "-"))
+                }
+                e => e.to_string(),
+            })
     }
 }
 
@@ -358,6 +453,26 @@ pub enum Command {
     /// Example: macro index,pager \cb "<pipe-message> urlx pick<Enter>"
     #[cfg(feature = "pick")]
     Pick(crate::pick::PickArgs),
+    /// Write the man page or shell completions for urlx, made from these
+    /// flags.
+    ///
+    /// Example: urlx generate man > /usr/local/share/man/man1/urlx.1;
+    /// urlx generate completions bash > ~/.local/share/bash-completion/completions/urlx
+    Generate {
+        #[command(subcommand)]
+        what: Generate,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Generate {
+    /// The man page (roff), on standard output.
+    Man,
+    /// Completions for a shell, on standard output.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
 }
 
 #[derive(Args, Debug)]

@@ -4,8 +4,11 @@
 
 #![forbid(unsafe_code)]
 
+mod combine;
 mod flags;
+mod generate_cmd;
 mod json;
+mod keep;
 mod output;
 mod parse_cmd;
 #[cfg(feature = "pick")]
@@ -14,6 +17,7 @@ mod printer;
 mod render_cmd;
 mod resolve_cmd;
 mod scan;
+mod template;
 #[cfg(feature = "compressed")]
 mod unpack;
 mod walk;
@@ -42,9 +46,25 @@ impl From<ExitStatus> for ExitCode {
     }
 }
 
+/// `urlx pick` with the filter flags it was given.
+#[cfg(feature = "pick")]
+fn pick_with_filters(a: &pick::PickArgs) -> std::io::Result<ExitStatus> {
+    match keep::Keep::from_args(&a.filter, keep::Headers::Both) {
+        Ok(k) => pick::run(a, &urlx::Finder::new(), &|l| k.filter.keeps(l)),
+        Err(e) => {
+            eprintln!("urlx: {e}");
+            Ok(ExitStatus::Error)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = flags::Cli::parse();
-    if let Err(e) = cli.scan.check_build() {
+    if let Err(e) = cli
+        .scan
+        .check_build()
+        .and_then(|()| combine::check(&cli.scan))
+    {
         eprintln!("urlx: {e}");
         return ExitStatus::Error.into();
     }
@@ -53,7 +73,8 @@ fn main() -> ExitCode {
         Some(flags::Command::Parse(a)) => parse_cmd::run(a, &mut out),
         Some(flags::Command::Resolve(a)) => resolve_cmd::run(a, &mut out),
         #[cfg(feature = "pick")]
-        Some(flags::Command::Pick(a)) => pick::run(a, &urlx::Finder::new(), &|_| true),
+        Some(flags::Command::Pick(a)) => pick_with_filters(a),
+        Some(flags::Command::Generate { what }) => generate_cmd::run(what),
         None if cli.scan.html || cli.scan.html_page || cli.scan.hyperlink => {
             render_cmd::run(&cli.scan)
         }

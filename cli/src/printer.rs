@@ -2,11 +2,13 @@
 //! only, JSON Lines (CONTRACT C-O3) or counts; applies `--unique` across
 //! all input, in input order.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde::Serialize;
 
 use super::output::Out;
+use super::template::{Field, Template};
 
 /// A link as the command keeps it between the worker that found it and the
 /// printer.
@@ -108,7 +110,15 @@ pub enum Mode {
     OnlyUrl,
     Json,
     Count,
+    /// `--format`: by [`Printer::template`].
+    Format,
 }
+
+/// After a URL cut at a cap, in `path:line:url` and `-o` lines: a space
+/// never occurs in a URL printed, so the URL stays the first word.
+pub const TRUNCATED: &str = " [truncated]";
+/// After the alternative reading printed by `--alt`.
+pub const ALTERNATIVE: &str = " [alternative]";
 
 pub struct Printer {
     pub mode: Mode,
@@ -117,7 +127,11 @@ pub struct Printer {
     pub alt: bool,
     pub normalize: bool,
     pub term: u8,
+    /// `--unique`: what was printed (the normalized URL with
+    /// `--normalize`).
     pub unique: Option<HashSet<String>>,
+    /// `--format`.
+    pub template: Option<Template>,
     /// Links printed (or counted), for the exit status and --stats.
     pub printed: u64,
     /// The line being written, reused.
@@ -165,48 +179,64 @@ impl Printer {
     }
 
     /// Prints one link. `None` when the reader has gone away, else whether
-    /// the link counted (`--unique` drops repeats).
+    /// the link counted (`--unique` drops repeats of what is printed).
     pub fn one(&mut self, out: &mut Out, src: &Source, r: &Rec) -> std::io::Result<Option<bool>> {
+        // Parsed once, for the JSON fields and the normalized form.
+        let uses = |f| self.template.as_ref().is_some_and(|t| t.uses(f));
+        let want_normalized = self.normalize || uses(Field::Normalized);
+        let needs_uri =
+            want_normalized || self.mode == Mode::Json || uses(Field::Scheme) || uses(Field::Host);
+        let uri = needs_uri
+            .then(|| urlx::uri::parse_link(&r.url).ok())
+            .flatten();
+        let normalized = match &uri {
+            Some(u) if want_normalized => Some(u.normalize().into_string()),
+            _ => None,
+        };
         if let Some(seen) = &mut self.unique {
-            if !seen.insert(r.url.clone()) {
+            let key = match &normalized {
+                Some(n) if self.normalize => n,
+                _ => &r.url,
+            };
+            if seen.contains(key) {
                 return Ok(Some(false));
             }
+            seen.insert(key.to_owned());
         }
         self.printed += 1;
-        if self.mode == Mode::Count {
-            return Ok(Some(true));
-        }
-        // Parsed once, for the JSON fields and the normalized form.
-        let uri = if self.normalize || self.mode == Mode::Json {
-            urlx::uri::parse_link(&r.url).ok()
-        } else {
-            None
-        };
-        let normalized = if self.normalize {
-            uri.as_ref().map(|u| u.normalize().into_string())
-        } else {
-            None
-        };
-        let open = if self.mode == Mode::Json {
-            let rec = self.json(src, r, uri.as_ref(), normalized.as_deref());
-            out.json(&rec, self.term)?
-        } else {
-            let url = normalized.as_deref().unwrap_or(&r.url);
-            self.plain(src, r.line, url);
-            let mut ok = out.record(self.buf.as_bytes(), self.term)?;
-            if ok && self.alt {
-                if let Some(a) = &r.alt {
-                    self.plain(src, r.line, a);
-                    ok = out.record(self.buf.as_bytes(), self.term)?;
-                }
+        let open = match self.mode {
+            Mode::Count => true,
+            Mode::Json => {
+                let rec = self.json(src, r, uri.as_ref(), normalized.as_deref());
+                out.json(&rec, self.term)?
             }
-            ok
+            Mode::Format => {
+                let rec = self.json(src, r, uri.as_ref(), normalized.as_deref());
+                self.buf.clear();
+                if let Some(t) = &self.template {
+                    t.render(&mut self.buf, |f| rec.value(f));
+                }
+                out.record(self.buf.as_bytes(), self.term)?
+            }
+            Mode::Lines | Mode::OnlyUrl => {
+                let url = normalized.as_deref().unwrap_or(&r.url);
+                self.plain(src, r.line, url, if r.truncated { TRUNCATED } else { "" });
+                let mut ok = out.record(self.buf.as_bytes(), self.term)?;
+                if ok && self.alt {
+                    if let Some(a) = &r.alt {
+                        self.plain(src, r.line, a, ALTERNATIVE);
+                        ok = out.record(self.buf.as_bytes(), self.term)?;
+                    }
+                }
+                ok
+            }
         };
         Ok(open.then_some(true))
     }
 
     /// Writes `path:line:url` (or the URL alone) into `self.buf`.
-    fn plain(&mut self, src: &Source, line: u64, url: &str) {
+    /// `mark` follows the URL: [`TRUNCATED`], [`ALTERNATIVE`] or nothing.
+    fn plain(&mut self, src: &Source, line: u64, url: &str, mark: &str) {
         use std::fmt::Write;
         let color = self.color;
         let lines = self.mode == Mode::Lines;
@@ -234,6 +264,7 @@ impl Printer {
         } else {
             b.push_str(url);
         }
+        b.push_str(mark);
     }
 
     fn json<'a>(
@@ -256,7 +287,7 @@ impl Printer {
             alt: r.alt.as_deref(),
             scheme: uri.and_then(|u| u.scheme()),
             host: uri.and_then(|u| u.host()),
-            normalized: self.normalize.then_some(normalized),
+            normalized: (self.normalize || self.mode == Mode::Format).then_some(normalized),
             truncated: r.truncated,
             message_id: m.map(|m| m.message_id.as_deref()),
             subject: m.map(|m| m.subject.as_deref()),
@@ -293,6 +324,33 @@ struct Record<'a> {
     subject: Option<Option<&'a str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     date: Option<Option<&'a str>>,
+}
+
+impl<'a> Record<'a> {
+    /// A field's text for `--format`: numbers in decimal, `truncated` as
+    /// `true` or `false`, `None` for what the link has none of.
+    fn value(&self, f: Field) -> Option<Cow<'a, str>> {
+        let num = |n: u64| Some(Cow::Owned(n.to_string()));
+        let text = |s: Option<&'a str>| s.map(Cow::Borrowed);
+        match f {
+            Field::Path => text(Some(self.path)),
+            Field::Member => text(self.member),
+            Field::Line => num(self.line),
+            Field::Column => num(self.column),
+            Field::Start => num(self.start),
+            Field::End => num(self.end),
+            Field::Url => text(Some(self.url)),
+            Field::Form => text(Some(self.form)),
+            Field::Alt => text(self.alt),
+            Field::Scheme => text(self.scheme),
+            Field::Host => text(self.host),
+            Field::Normalized => text(self.normalized.flatten()),
+            Field::Truncated => Some(Cow::Borrowed(if self.truncated { "true" } else { "false" })),
+            Field::MessageId => text(self.message_id.flatten()),
+            Field::Subject => text(self.subject.flatten()),
+            Field::Date => text(self.date.flatten()),
+        }
+    }
 }
 
 fn is_false(b: &bool) -> bool {

@@ -1,10 +1,15 @@
 //! --html, --html-page and --hyperlink: the inputs written back with their
 //! URLs as links, in input order. Inputs are read as plain text (the links
-//! are placed in the bytes as they are), compressed ones decoded first.
+//! are placed in the bytes as they are), compressed ones decoded first;
+//! every input is written, binary or not, its control bytes shown (C-S5).
+//! The filter flags decide which URLs become links; the others stay text.
 
 use std::io::{self, Read, Write};
 
+use std::sync::Arc;
+
 use super::flags::ScanArgs;
+use super::keep::Keep;
 use super::walk::{self, reason, Input};
 use super::ExitStatus;
 
@@ -16,8 +21,21 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
             return Ok(ExitStatus::Error);
         }
     };
+    let keep = match Keep::from_args(&args.filter, args.headers()) {
+        Ok(k) => Arc::new(k),
+        Err(e) => {
+            eprintln!("urlx: {e}");
+            return Ok(ExitStatus::Error);
+        }
+    };
     let opts = urlx::linkify::Options {
         raw_controls: args.raw_controls,
+        // --no-headers and --headers-only are refused here (combine.rs):
+        // the text has no header fields.
+        keep: (!keep.filter.keeps_all()).then(|| {
+            let keep = Arc::clone(&keep);
+            Arc::new(move |l: &urlx::Link<'_>| keep.text(l)) as urlx::linkify::Keep
+        }),
         ..Default::default()
     };
     let (inputs, _, errors) = walk::inputs(

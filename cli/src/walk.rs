@@ -38,6 +38,43 @@ pub fn reason(e: &std::io::Error) -> String {
     }
 }
 
+/// An error of the folder walk, as `PATH: reason`: the walker's own text
+/// says the path twice (`PATH: IO error for operation on PATH: ...`).
+fn walk_error(e: &ignore::Error) -> String {
+    match e {
+        ignore::Error::WithPath { path, err } => format!("{}: {}", display(path), cause(err)),
+        ignore::Error::WithDepth { err, .. } => walk_error(err),
+        ignore::Error::Loop { ancestor, child } => format!(
+            "{}: a symbolic link loop back to {}",
+            display(child),
+            display(ancestor)
+        ),
+        ignore::Error::Partial(errs) => errs.iter().map(walk_error).collect::<Vec<_>>().join("; "),
+        e => cause(e),
+    }
+}
+
+/// The reason alone: the innermost I/O error's text, without the path the
+/// outer errors repeat.
+fn cause(e: &ignore::Error) -> String {
+    match e {
+        ignore::Error::WithDepth { err, .. } => cause(err),
+        ignore::Error::WithPath { err, .. } => cause(err),
+        ignore::Error::Io(io) => {
+            let mut inner: &(dyn std::error::Error + 'static) = io;
+            let mut last_io = io;
+            while let Some(next) = inner.source() {
+                if let Some(i) = next.downcast_ref::<std::io::Error>() {
+                    last_io = i;
+                }
+                inner = next;
+            }
+            reason(last_io)
+        }
+        e => e.to_string(),
+    }
+}
+
 /// A path as printed: lossy for names that are not UTF-8, without a
 /// leading `./`.
 pub fn display(p: &Path) -> String {
@@ -105,7 +142,7 @@ fn walk(root: &Path, opts: &Options, out: &mut Vec<Input>, errors: &mut Vec<Stri
                     files.push(e.into_path());
                 }
             }
-            Err(e) => errors.push(e.to_string()),
+            Err(e) => errors.push(walk_error(&e)),
         }
     }
     files.sort_unstable();
@@ -114,4 +151,38 @@ fn walk(root: &Path, opts: &Options, out: &mut Vec<Input>, errors: &mut Vec<Stri
         explicit: false,
         regular: true,
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the walker's error for an unreadable folder looks like.
+    #[derive(Debug)]
+    struct WalkdirLike(std::io::Error);
+
+    impl std::fmt::Display for WalkdirLike {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "IO error for operation on /m/x: {}", self.0)
+        }
+    }
+
+    impl std::error::Error for WalkdirLike {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    #[test]
+    fn a_walk_error_names_its_path_once() {
+        let io = std::io::Error::other(WalkdirLike(std::io::Error::from_raw_os_error(13)));
+        let e = ignore::Error::WithPath {
+            path: "/m/x".into(),
+            err: Box::new(ignore::Error::WithDepth {
+                depth: 1,
+                err: Box::new(ignore::Error::Io(io)),
+            }),
+        };
+        assert_eq!(walk_error(&e), "/m/x: Permission denied");
+    }
 }

@@ -22,10 +22,7 @@ fn command_mail_mode_json_verbose_and_stats() {
     assert_eq!(v["subject"], "Bad");
     let err = String::from_utf8(o.stderr).unwrap();
     assert!(err.contains("not closed"), "{err}");
-    assert!(
-        err.contains("1 messages, 1 non-text parts skipped"),
-        "{err}"
-    );
+    assert!(err.contains("1 message, 1 non-text part skipped"), "{err}");
     // --no-mail reads the raw bytes.
     let o = urlx(&["-o", "--no-mail", path]);
     assert_eq!(

@@ -113,17 +113,30 @@ fn temp(name: &str) -> PathBuf {
 /// given to `out`; the shell around it prints the exit status and waits,
 /// so the screen after the picker can be read.
 fn picker(name: &str, out: &Path) -> Tmux {
+    picker_with(name, out, "--headers-shown-by-h")
+}
+
+/// [`picker`] with one more flag of the picker's (`FLAG` is passed as
+/// `--regexp=...` or the like; the default, a flag that changes nothing,
+/// keeps the shell line the same).
+fn picker_with(name: &str, out: &Path, flag: &str) -> Tmux {
     let run = format!("sh -c 'printf %s \"$1\" > \"$0\"' '{}'", out.display());
     let message = common::repo_file("cli/tests/data/pick/message.eml");
+    let script = if flag == "--headers-shown-by-h" {
+        "\"$0\" pick --run \"$1\" < \"$2\"; echo \"exit status $?\"; sleep 60"
+    } else {
+        "\"$0\" pick --run \"$1\" \"$3\" < \"$2\"; echo \"exit status $?\"; sleep 60"
+    };
     Tmux::start(
         name,
         &[
             "sh",
             "-c",
-            "\"$0\" pick --run \"$1\" < \"$2\"; echo \"exit status $?\"; sleep 60",
+            script,
             env!("CARGO_BIN_EXE_urlx"),
             &run,
             message.to_str().unwrap(),
+            flag,
         ],
     )
 }
@@ -162,4 +175,28 @@ fn q_quits_without_opening() {
     let s = t.wait_for("exit status");
     assert!(s.contains("exit status 1"), "{s}");
     assert!(!out.exists());
+}
+
+#[test]
+fn the_filters_choose_what_is_listed() {
+    let out = temp("filtered");
+    // The filter flags of the main job apply: here, URLs without "news".
+    let t = picker_with("filter", &out, "--invert-match");
+    let s = t.wait_for("exit status");
+    // -v alone has nothing to invert: refused, as in the main job.
+    assert!(s.contains("inverts -e, -f and --host"), "{s}");
+    assert!(s.contains("exit status 2"), "{s}");
+    drop(t);
+    let t = picker_with("filter2", &out, "--regexp=download");
+    let s = t.wait_for("> https://urlx.example.org/download");
+    assert!(!s.contains("news/0.2.html"), "{s}");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("exit status");
+    assert!(s.contains("exit status 0"), "{s}");
+    let url = std::fs::read_to_string(&out).unwrap();
+    let _ = std::fs::remove_file(&out);
+    assert!(
+        url.starts_with("https://urlx.example.org/download?"),
+        "{url}"
+    );
 }

@@ -124,7 +124,7 @@ const OPTIONS: &[&[&str]] = &[
     &["--join-breaks", "--alt"],
     &["--max-url-len", "30", "--json"],
     &["--max-line-len", "200"],
-    &["-v", "-c"],
+    &["--verbose", "-c"],
 ];
 
 #[test]

@@ -127,9 +127,10 @@ fn invalid_utf8_and_nul_never_hide_a_url() {
     )
     .unwrap();
     let o = urlx(&["-o", p.to_str().unwrap()]);
+    // The invalid byte cuts the first URL, which is marked so.
     assert_eq!(
         String::from_utf8_lossy(&o.stdout),
-        "http://a.example/x\nhttp://b.example/\nhttp://c.example/\n"
+        "http://a.example/x [truncated]\nhttp://b.example/\nhttp://c.example/\n"
     );
     // NUL past the first block: text, read.
     let mut late = vec![b'x'; 9000];
@@ -149,7 +150,7 @@ fn truncated_mbox_is_read_to_its_end() {
     let d = tmp("trunc");
     let p = d.join("cut.mbox");
     std::fs::write(&p, b"From a@x Mon Jan  1 00:00:00 2024\nContent-Type: multipart/mixed; boundary=q\n\n--q\nContent-Transfer-Encoding: quoted-printable\n\nhttp://one.example/?a=3D1\n--q\nContent-Transfer-Encoding: base64\n\naHR0cDovL3R3by5leGFt").unwrap();
-    let o = urlx(&["-o", "-v", p.to_str().unwrap()]);
+    let o = urlx(&["-o", "--verbose", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
         String::from_utf8_lossy(&o.stdout),

@@ -54,6 +54,12 @@ pub struct PickArgs {
     /// urlx pick --keep-open --run w3m msg.eml
     #[arg(long)]
     pub keep_open: bool,
+
+    /// Which URLs to list: the filters of the main job (-e, -f, -F, -i,
+    /// --host, --host-file, -v, --scheme, --form). The picker lists the
+    /// body's URLs; --headers and h add the header fields'.
+    #[command(flatten)]
+    pub filter: crate::flags::FilterArgs,
 }
 
 /// Reads the inputs, lists their URLs that `keep` keeps, and lets the

@@ -1,32 +1,14 @@
-//! What every reader of the main job shares: the finder and filters, how
+//! What every reader of the main job shares: the finder and the filter, how
 //! inputs are read (`Ctx`), and where results go in input order (`Sink`).
 
 use std::io;
 
 use urlx::mail::{self, Kind};
 
+use crate::keep::Keep;
 use crate::output::Out;
 use crate::printer::{Printer, Rec, Source};
 use crate::walk::Input;
-
-/// --scheme and --form.
-pub struct Filters {
-    pub schemes: Vec<String>,
-    pub forms: Vec<urlx::Form>,
-}
-
-impl Filters {
-    pub fn keep(&self, l: &urlx::Link<'_>) -> bool {
-        if !self.forms.is_empty() && !self.forms.contains(&l.form()) {
-            return false;
-        }
-        if !self.schemes.is_empty() {
-            let scheme = l.uri().scheme().unwrap_or("");
-            return self.schemes.iter().any(|s| s.eq_ignore_ascii_case(scheme));
-        }
-        true
-    }
-}
 
 /// Mail or plain text.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -39,7 +21,7 @@ pub enum MailMode {
 /// What every reader needs.
 pub struct Ctx<'a> {
     pub finder: &'a urlx::Finder,
-    pub filters: &'a Filters,
+    pub keep: &'a Keep,
     pub binary_ok: bool,
     pub mail: MailMode,
     /// More than one thread: an mbox's messages are scanned in parallel.

@@ -9,8 +9,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use urlx::mail::{self, Kind};
 
-use super::ctx::{Ctx, Filters, Found};
+use super::ctx::{Ctx, Found};
 use super::input::PROBE;
+use crate::keep::Keep;
 use crate::printer::Rec;
 use crate::walk::{reason, Input};
 
@@ -73,7 +74,7 @@ pub fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
             found.recs = ctx
                 .finder
                 .links(&bytes)
-                .filter(|l| ctx.filters.keep(l))
+                .filter(|l| ctx.keep.text(l))
                 .map(|l| Rec::from_link(&l, 0))
                 .collect();
         }
@@ -107,7 +108,7 @@ pub fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
             };
             found.messages = per_message.len() as u64;
             for m in per_message {
-                absorb(&mut found, m, ctx.filters);
+                absorb(&mut found, m, ctx.keep);
             }
         }
     }
@@ -184,12 +185,12 @@ fn decoded(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Decoded {
 }
 
 /// Adds one message's links to `found`.
-fn absorb(found: &mut Found, m: urlx::MessageLinks, filters: &Filters) {
+fn absorb(found: &mut Found, m: urlx::MessageLinks, keep: &Keep) {
     found.skipped_parts += m.skipped as u64;
     found.warnings.extend(m.warnings);
     let info = Arc::new(m.info);
-    for (l, _) in m.links {
-        if filters.keep(&l) {
+    for (l, source) in m.links {
+        if keep.mail(&l, source) {
             let mut r = Rec::from_link(&l, 0);
             r.message = Some(Arc::clone(&info));
             found.recs.push(r);

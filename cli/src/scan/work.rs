@@ -129,7 +129,7 @@ pub fn text_recs(ctx: &Ctx<'_>, piece: &mut Piece) -> Vec<Rec> {
     piece
         .take_links()
         .into_iter()
-        .filter(|l| ctx.filters.keep(l))
+        .filter(|l| ctx.keep.text(l))
         .map(|l| Rec::from_owned_link(l, 0))
         .collect()
 }
@@ -166,8 +166,8 @@ fn mail_piece(
         done.warnings
             .extend(m.warnings.iter().map(|w| shift_byte_offset(w, start)));
         let info = Arc::new(m.info);
-        for (l, _) in m.links {
-            if ctx.filters.keep(&l) {
+        for (l, source) in m.links {
+            if ctx.keep.mail(&l, source) {
                 let mut rec = Rec::from_link(&l, start);
                 rec.message = Some(Arc::clone(&info));
                 done.recs.push(rec);

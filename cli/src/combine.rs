@@ -1,0 +1,162 @@
+//! Options that cannot apply together are refused, each with a message
+//! that says why, rather than silently ignored. (Pairs clap refuses by
+//! itself, such as `--json -o`, are declared on the flags.)
+
+use super::flags::{ColorArg, ScanArgs};
+
+/// The first combination of the main job's flags that cannot apply.
+pub fn check(a: &ScanArgs) -> Result<(), String> {
+    let headers = if a.no_headers {
+        Some("--no-headers")
+    } else if a.headers_only {
+        Some("--headers-only")
+    } else {
+        None
+    };
+    let render = if a.hyperlink {
+        Some("--hyperlink")
+    } else if a.html_page {
+        Some("--html-page")
+    } else if a.html {
+        Some("--html")
+    } else {
+        None
+    };
+    if let Some(r) = render {
+        let writes_text = format!("{r} writes the text back with its links");
+        let refused: [(bool, &str, &str); 13] = [
+            (a.json, "--json", "not the links alone"),
+            (a.count, "-c", "not the links alone"),
+            (a.only_url, "-o", "not the links alone"),
+            (a.format.is_some(), "--format", "not the links alone"),
+            (a.unique, "-u", "each link where it stands, repeats too"),
+            (a.alt, "--alt", "one URL a link"),
+            (
+                a.normalize,
+                "--normalize",
+                "each link to the URL as written",
+            ),
+            (a.null, "-0", "not records"),
+            (a.stats, "--stats", "and counts nothing"),
+            (
+                a.color == ColorArg::Always,
+                "--color always",
+                "without colors",
+            ),
+            (
+                a.mail,
+                "--mail",
+                "as plain text (mail is read as its raw bytes)",
+            ),
+            (
+                a.verbose,
+                "--verbose",
+                "as plain text, so there is no mail to report on",
+            ),
+            (
+                a.binary,
+                "--binary",
+                "binary or not, its control bytes shown",
+            ),
+        ];
+        if let Some((_, flag, why)) = refused.iter().find(|(on, ..)| *on) {
+            return Err(format!("{flag} does not apply: {writes_text}, {why}"));
+        }
+        if let Some(h) = headers {
+            return Err(format!(
+                "{h} does not apply: {r} reads its inputs as plain text, which has no header fields"
+            ));
+        }
+        return Ok(());
+    }
+    if let Some(h) = headers {
+        if a.no_mail {
+            return Err(format!(
+                "{h} does not apply with --no-mail: plain text has no header fields"
+            ));
+        }
+    }
+    if a.alt && (a.json || a.format.is_some() || a.count) {
+        let (flag, why) = if a.json {
+            ("--json", "its \"alt\" field holds the alternative reading")
+        } else if a.count {
+            ("-c", "it counts links, it prints no URL")
+        } else {
+            ("--format", "write {alt} in the template")
+        };
+        return Err(format!("--alt does not apply with {flag}: {why}"));
+    }
+    if a.count && a.normalize && !a.unique {
+        return Err(
+            "--normalize does not apply with -c alone: the count is the same (with -u, each \
+             normalized URL counts once)"
+                .into(),
+        );
+    }
+    if a.color == ColorArg::Always && (a.json || a.format.is_some()) {
+        let flag = if a.json { "--json" } else { "--format" };
+        return Err(format!(
+            "--color always does not apply with {flag}, which is never colored"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flags::Cli;
+    use clap::Parser;
+
+    fn checked(args: &[&str]) -> Result<(), String> {
+        let cli = Cli::try_parse_from(std::iter::once("urlx").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        check(&cli.scan)
+    }
+
+    #[test]
+    fn rendering_refuses_what_it_cannot_apply() {
+        for (flag, extra) in [
+            ("-u", &[][..]),
+            ("--stats", &[]),
+            ("--alt", &[]),
+            ("--normalize", &[]),
+            ("-0", &[]),
+            ("--mail", &[]),
+            ("--verbose", &[]),
+            ("--binary", &[]),
+            ("--no-headers", &[]),
+            ("--headers-only", &[]),
+            ("--color", &["always"][..]),
+            ("--json", &[]),
+            ("--format", &["{url}"]),
+        ] {
+            for render in ["--html", "--html-page", "--hyperlink"] {
+                let mut args = vec![render, flag];
+                args.extend(extra);
+                let e = checked(&args).unwrap_err();
+                assert!(
+                    e.contains(flag) || e.contains("cannot be used with"),
+                    "{args:?}: {e}"
+                );
+            }
+        }
+        assert!(checked(&["--html", "--scheme", "ftp", "-e", "x", "--color", "never"]).is_ok());
+    }
+
+    #[test]
+    fn scanning_refuses_what_it_cannot_apply() {
+        assert!(checked(&["--json", "--alt"])
+            .unwrap_err()
+            .contains("\"alt\" field"));
+        assert!(checked(&["-c", "--alt"]).is_err());
+        assert!(checked(&["--format", "{url}", "--alt"])
+            .unwrap_err()
+            .contains("{alt}"));
+        assert!(checked(&["-c", "--normalize"]).is_err());
+        assert!(checked(&["-c", "-u", "--normalize"]).is_ok());
+        assert!(checked(&["--no-mail", "--no-headers"]).is_err());
+        assert!(checked(&["--json", "--color", "always"]).is_err());
+        assert!(checked(&["-o", "--alt", "--no-headers", "--color", "always"]).is_ok());
+    }
+}
