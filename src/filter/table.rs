@@ -14,8 +14,8 @@
 pub(super) struct NameTable {
     /// Every name, back to back.
     bytes: Vec<u8>,
-    /// Where each name is in `bytes`, in the order added.
-    names: Vec<(usize, usize)>,
+    /// Where each name is in `bytes` (start, length), in the order added.
+    names: Vec<(u32, u32)>,
     /// A power of two long, at most half full.
     slots: Vec<Slot>,
 }
@@ -42,24 +42,27 @@ impl NameTable {
     }
 
     /// Adds `name` in lower case (ASCII letters; other bytes as they are).
-    /// A set holds at most `u32::MAX - 1` names; more are not added.
+    /// A set holds names of 4 GiB in all; more are not added.
     pub(super) fn insert(&mut self, name: &[u8]) {
-        if name.is_empty() || self.names.len() >= (u32::MAX - 1) as usize {
+        let Ok(start) = u32::try_from(self.bytes.len()) else {
+            return;
+        };
+        if name.is_empty() || u32::try_from(self.bytes.len() + name.len()).is_err() {
             return;
         }
         if (self.names.len() + 1) * 2 > self.slots.len() {
             self.rehash((self.slots.len() * 2).max(16));
         }
-        let start = self.bytes.len();
         self.bytes.extend(name.iter().map(u8::to_ascii_lowercase));
-        let lowered = &self.bytes[start..];
+        let lowered = &self.bytes[start as usize..];
         let hash = hash(lowered);
         let (tag, mask) = ((hash >> 32) as u32, self.slots.len() - 1);
         let mut i = hash as usize & mask;
         loop {
             let s = self.slots[i];
             if s.name == 0 {
-                self.names.push((start, name.len()));
+                // Fits: the bytes' length fits in a u32.
+                self.names.push((start, name.len() as u32));
                 self.slots[i] = Slot {
                     tag,
                     name: self.names.len() as u32,
@@ -68,7 +71,7 @@ impl NameTable {
             }
             if s.tag == tag && self.name(s) == lowered {
                 // Already there.
-                self.bytes.truncate(start);
+                self.bytes.truncate(start as usize);
                 return;
             }
             i = (i + 1) & mask;
@@ -98,14 +101,14 @@ impl NameTable {
     /// The name a full slot holds.
     fn name(&self, s: Slot) -> &[u8] {
         let (start, len) = self.names[s.name as usize - 1];
-        &self.bytes[start..start + len]
+        &self.bytes[start as usize..(start + len) as usize]
     }
 
     fn rehash(&mut self, size: usize) {
         let mut slots = vec![Slot::default(); size];
         let mask = size - 1;
         for (n, &(start, len)) in self.names.iter().enumerate() {
-            let h = hash(&self.bytes[start..start + len]);
+            let h = hash(&self.bytes[start as usize..(start + len) as usize]);
             let mut i = h as usize & mask;
             while slots[i].name != 0 {
                 i = (i + 1) & mask;
