@@ -93,6 +93,15 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
                 .into(),
         );
     }
+    if let Some(t) = &a.format {
+        if a.normalize && !a.unique && !t.contains("{normalized}") {
+            return Err(
+                "--normalize does not apply to this --format: write {normalized} in the \
+                 template (with -u, each normalized URL is printed once)"
+                    .into(),
+            );
+        }
+    }
     if a.color == ColorArg::Always && (a.json || a.format.is_some()) {
         let flag = if a.json { "--json" } else { "--format" };
         return Err(format!(
@@ -155,6 +164,8 @@ mod tests {
             .contains("{alt}"));
         assert!(checked(&["-c", "--normalize"]).is_err());
         assert!(checked(&["-c", "-u", "--normalize"]).is_ok());
+        assert!(checked(&["--format", "{url}", "--normalize"]).is_err());
+        assert!(checked(&["--format", "{normalized}", "--normalize"]).is_ok());
         assert!(checked(&["--no-mail", "--no-headers"]).is_err());
         assert!(checked(&["--json", "--color", "always"]).is_err());
         assert!(checked(&["-o", "--alt", "--no-headers", "--color", "always"]).is_ok());

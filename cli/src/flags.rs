@@ -43,7 +43,9 @@ pub struct ScanArgs {
     #[arg(value_name = "PATH")]
     pub paths: Vec<std::ffi::OsString>,
 
-    /// Print only the URL, without path and line. Example: urlx -o msg.eml
+    /// Print only the URL, without path and line. A URL cut at a cap
+    /// (--max-url-len, ...) ends with " [truncated]" here and in
+    /// path:line:url output. Example: urlx -o msg.eml
     #[arg(short = 'o', long)]
     pub only_url: bool,
 
@@ -85,7 +87,8 @@ pub struct ScanArgs {
 
     /// Also print the alternative reading of a URL where the text is
     /// ambiguous (hyphen at a line break: without the hyphen; spaces inside
-    /// <...>: as %20), on the line after it. Example: urlx --alt wrapped.txt
+    /// <...>: as %20), on the line after it, ending with " [alternative]".
+    /// Example: urlx --alt wrapped.txt
     #[arg(long)]
     pub alt: bool,
 
