@@ -20,6 +20,12 @@ pub(super) struct NameTable {
     slots: Vec<Slot>,
 }
 
+/// Where a probe ends: at the name, or at a free slot.
+enum Found {
+    Here,
+    Free(usize),
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
     /// The high half of the name's hash.
@@ -54,45 +60,37 @@ impl NameTable {
             self.rehash((self.slots.len() * 2).max(16));
         }
         self.bytes.extend(name.iter().map(u8::to_ascii_lowercase));
-        let lowered = &self.bytes[start as usize..];
-        let hash = hash(lowered);
-        let (tag, mask) = ((hash >> 32) as u32, self.slots.len() - 1);
-        let mut i = hash as usize & mask;
-        loop {
-            let s = self.slots[i];
-            if s.name == 0 {
+        let hash = hash(&self.bytes[start as usize..]);
+        match self.find(hash, &self.bytes[start as usize..]) {
+            Found::Here => self.bytes.truncate(start as usize),
+            Found::Free(i) => {
                 // Fits: the bytes' length fits in a u32.
                 self.names.push((start, name.len() as u32));
                 self.slots[i] = Slot {
-                    tag,
+                    tag: (hash >> 32) as u32,
                     name: self.names.len() as u32,
                 };
-                return;
             }
-            if s.tag == tag && self.name(s) == lowered {
-                // Already there.
-                self.bytes.truncate(start as usize);
-                return;
-            }
-            i = (i + 1) & mask;
         }
     }
 
     /// Whether `name` (already in lower case) is in the set.
     pub(super) fn contains(&self, name: &[u8]) -> bool {
-        if self.slots.is_empty() {
-            return false;
-        }
-        let hash = hash(name);
+        !self.slots.is_empty() && matches!(self.find(hash(name), name), Found::Here)
+    }
+
+    /// The slot that holds `name`, or the free slot where it would go
+    /// (the table is never full).
+    fn find(&self, hash: u64, name: &[u8]) -> Found {
         let (tag, mask) = ((hash >> 32) as u32, self.slots.len() - 1);
         let mut i = hash as usize & mask;
         loop {
             let s = self.slots[i];
             if s.name == 0 {
-                return false;
+                return Found::Free(i);
             }
             if s.tag == tag && self.name(s) == name {
-                return true;
+                return Found::Here;
             }
             i = (i + 1) & mask;
         }
