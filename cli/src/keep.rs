@@ -129,7 +129,10 @@ fn host_entry(line: &str) -> Option<&str> {
 fn read_text(path: &Path) -> Result<String, String> {
     let r = if path == Path::new("-") {
         let mut bytes = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map(|_| bytes)
     } else {
         // Sized from the file's length: a list of 100,000 lines is read
         // without regrowing.
