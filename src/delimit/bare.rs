@@ -449,13 +449,7 @@ fn follow(
         e = e2;
         truncated = e >= cap && cap < h.len();
     }
-    trim_trailing(h, &mut pieces, &mut memo.brackets);
-    // C-F7: an en dash at the end is the sentence's (`…/a– more`), one
-    // inside the URL its own (`Hatfield–McCoy`).
-    while ends_with_en_dash(h, &pieces) {
-        pieces.truncate(pieces.len() - EN_DASH.len());
-        trim_trailing(h, &mut pieces, &mut memo.brackets);
-    }
+    trim_end(h, &mut pieces, &mut memo.brackets);
     if pieces.len() == 0 {
         return None;
     }
@@ -469,7 +463,7 @@ fn follow(
         if keep < le - ls {
             let total = pieces.len() - (le - ls - keep);
             pieces.truncate(total);
-            trim_trailing(h, &mut pieces, &mut memo.brackets);
+            trim_end(h, &mut pieces, &mut memo.brackets);
             if pieces.len() == 0 {
                 return None;
             }
@@ -569,6 +563,19 @@ fn rewrap(
         return None;
     }
     Some((j, e2))
+}
+
+/// C-F7 at a URL's end, wherever the end is made (the run's end, a cut
+/// by the parser or a closing bracket, a cluster's edge): the sentence's
+/// punctuation ([`trim_trailing`]), and an en dash, which at the end is
+/// the sentence's (`…/a– more`) and inside the URL its own
+/// (`Hatfield–McCoy`).
+fn trim_end(h: &[u8], pieces: &mut Pieces, brackets: &mut BracketMemo) {
+    trim_trailing(h, pieces, brackets);
+    while pieces.len() > 0 && ends_with_en_dash(h, pieces) {
+        pieces.truncate(pieces.len() - EN_DASH.len());
+        trim_trailing(h, pieces, brackets);
+    }
 }
 
 /// U+2013, the en dash: URL text inside a URL (C-F8), dropped from its
@@ -789,7 +796,7 @@ pub(crate) fn count_brackets(t: &[u8]) -> (isize, isize) {
 /// Trims a text that the parser cut short, by the same rule.
 pub(crate) fn retrim(h: &[u8], pieces: &mut Pieces, keep: usize, brackets: &mut BracketMemo) {
     pieces.truncate(keep);
-    trim_trailing(h, pieces, brackets);
+    trim_end(h, pieces, brackets);
     // C-F8: nor does a cut end split a grapheme cluster.
     if pieces.len() > 0 {
         let (ls, le) = pieces.last();
@@ -798,7 +805,7 @@ pub(crate) fn retrim(h: &[u8], pieces: &mut Pieces, keep: usize, brackets: &mut 
             let keep = grapheme_floor(&h[ls..le], le - ls, after);
             if keep < le - ls {
                 pieces.truncate(pieces.len() - (le - ls - keep));
-                trim_trailing(h, pieces, brackets);
+                trim_end(h, pieces, brackets);
             }
         }
     }

@@ -861,3 +861,20 @@ fn c_s4_opaque_heads() {
     assert!(ok("mailto:first-\n  last@b.example"));
     assert!(!ok("mailto:nobody"));
 }
+
+/// C-S4, C-F7: a text cut at a closing bracket is trimmed as a run's end
+/// is, en dash included: `(http://x:–)` is `http://x` whether the head
+/// or the full path decides.
+#[test]
+fn c_f7_a_cut_at_a_closing_bracket_drops_an_en_dash() {
+    for (t, url) in [
+        ("(http://x:–)", "http://x"),
+        ("(http://x:–.) ", "http://x"),
+        ("*(www.a(www.1!www.mailto:–)*。", "http://www.1!www.mailto"),
+    ] {
+        all_paths_agree(t);
+        let f = FinderBuilder::new().build().unwrap();
+        let found: Vec<_> = links(&f, t).into_iter().map(|l| l.0).collect();
+        assert_eq!(found, [url], "{t:?}");
+    }
+}
