@@ -1,0 +1,238 @@
+//! `urlx.Finder` and the finding functions: the scan runs with the GIL
+//! released, then each link becomes a `Link`.
+
+use std::sync::{Arc, OnceLock};
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
+
+use crate::link::{Link, Rec};
+
+/// Text to scan: a `str` (offsets into its UTF-8 encoding) or `bytes`
+/// (offsets into them; invalid UTF-8 ends a URL).
+#[derive(FromPyObject)]
+pub enum Text {
+    Str(PyBackedStr),
+    Bytes(PyBackedBytes),
+}
+
+impl Text {
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Text::Str(s) => s.as_bytes(),
+            Text::Bytes(b) => b,
+        }
+    }
+}
+
+/// The options of a finder, as keyword arguments take them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opts {
+    pub email: bool,
+    pub www: bool,
+    pub join_breaks: bool,
+    pub domains: bool,
+    pub max_url_len: usize,
+    pub max_wrapper_bytes: usize,
+    pub max_wrapper_lines: usize,
+    pub max_line_len: usize,
+}
+
+impl Default for Opts {
+    fn default() -> Opts {
+        Opts {
+            email: false,
+            www: true,
+            join_breaks: false,
+            domains: false,
+            max_url_len: 8192,
+            max_wrapper_bytes: 2048,
+            max_wrapper_lines: 8,
+            max_line_len: 0,
+        }
+    }
+}
+
+impl Opts {
+    /// The finder; the default one is built once and shared.
+    pub fn finder(&self) -> PyResult<Arc<urlx::Finder>> {
+        static DEFAULT: OnceLock<Arc<urlx::Finder>> = OnceLock::new();
+        if *self == Opts::default() {
+            return Ok(Arc::clone(
+                DEFAULT.get_or_init(|| Arc::new(urlx::Finder::new())),
+            ));
+        }
+        urlx::FinderBuilder::new()
+            .email(self.email)
+            .abbreviated(self.www)
+            .join_unhyphenated_breaks(self.join_breaks)
+            .domains(self.domains)
+            .max_url_len(self.max_url_len)
+            .max_wrapper_bytes(self.max_wrapper_bytes)
+            .max_wrapper_lines(self.max_wrapper_lines)
+            .max_line_len(self.max_line_len)
+            .build()
+            .map(Arc::new)
+            .map_err(|e| match e {
+                urlx::BuildError::ZeroLimit(field) => {
+                    PyValueError::new_err(format!("{field} must be at least 1"))
+                }
+                e => PyValueError::new_err(e.to_string()),
+            })
+    }
+}
+
+/// A configured extractor, built once and shared: safe to use from many
+/// threads at once (each call releases the GIL while it scans).
+///
+/// Options: `email` (bare addresses as mailto: URLs), `www` (www. hosts
+/// without a scheme as http:// URLs), `join_breaks` (join a URL broken at
+/// a line end before / ? & = # %), `domains` (domain names without a
+/// scheme, by the public suffix list), and the caps `max_url_len`,
+/// `max_wrapper_bytes`, `max_wrapper_lines`, `max_line_len` (0: none).
+#[pyclass(module = "urlx", frozen)]
+pub struct Finder {
+    inner: Arc<urlx::Finder>,
+    opts: Opts,
+}
+
+#[pymethods]
+impl Finder {
+    #[new]
+    #[pyo3(signature = (*, email=false, www=true, join_breaks=false, domains=false,
+        max_url_len=8192, max_wrapper_bytes=2048, max_wrapper_lines=8, max_line_len=0))]
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        email: bool,
+        www: bool,
+        join_breaks: bool,
+        domains: bool,
+        max_url_len: usize,
+        max_wrapper_bytes: usize,
+        max_wrapper_lines: usize,
+        max_line_len: usize,
+    ) -> PyResult<Finder> {
+        let opts = Opts {
+            email,
+            www,
+            join_breaks,
+            domains,
+            max_url_len,
+            max_wrapper_bytes,
+            max_wrapper_lines,
+            max_line_len,
+        };
+        Ok(Finder {
+            inner: opts.finder()?,
+            opts,
+        })
+    }
+
+    /// The links of `text` (`str` or `bytes`), in order.
+    fn find(&self, py: Python<'_>, text: Text) -> Vec<Link> {
+        find_text(py, &self.inner, &text)
+            .into_iter()
+            .map(Link::from)
+            .collect()
+    }
+
+    /// The links of `text`, one at a time.
+    pub fn finditer(&self, py: Python<'_>, text: Text) -> LinkIter {
+        LinkIter {
+            recs: find_text(py, &self.inner, &text).into_iter(),
+        }
+    }
+
+    /// The links of mail (`bytes`: an mbox, or one message), as the
+    /// command's mail mode finds them: MIME parts decoded, header fields
+    /// that carry URLs read, each link with its message's `message_id`,
+    /// `subject` and `date`; `line` in the raw input, counted from
+    /// `first_line` (the line of `data[0]` in a larger file).
+    #[pyo3(signature = (data, *, first_line=1))]
+    pub fn find_mail(&self, py: Python<'_>, data: PyBackedBytes, first_line: u64) -> Vec<Link> {
+        let finder = &self.inner;
+        py.detach(|| mail_recs(finder, &data, first_line))
+            .into_iter()
+            .map(Link::from)
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let o = &self.opts;
+        format!(
+            "Finder(email={}, www={}, join_breaks={}, domains={}, max_url_len={}, \
+             max_wrapper_bytes={}, max_wrapper_lines={}, max_line_len={})",
+            py_bool(o.email),
+            py_bool(o.www),
+            py_bool(o.join_breaks),
+            py_bool(o.domains),
+            o.max_url_len,
+            o.max_wrapper_bytes,
+            o.max_wrapper_lines,
+            o.max_line_len
+        )
+    }
+}
+
+impl Finder {
+    pub fn inner(&self) -> &urlx::Finder {
+        &self.inner
+    }
+}
+
+fn py_bool(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
+}
+
+/// Links yielded one at a time.
+#[pyclass(module = "urlx")]
+pub struct LinkIter {
+    recs: std::vec::IntoIter<Rec>,
+}
+
+#[pymethods]
+impl LinkIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(mut slf: PyRefMut<'_, Self>) -> Option<Link> {
+        slf.recs.next().map(Link::from)
+    }
+}
+
+/// The links of a text, found with the GIL released.
+pub fn find_text(py: Python<'_>, finder: &urlx::Finder, text: &Text) -> Vec<Rec> {
+    let bytes = text.bytes();
+    py.detach(|| finder.links(bytes).map(|l| Rec::new(&l, None)).collect())
+}
+
+/// The links of mail: an mbox's messages, or the whole input as one
+/// message (the command's `--mail`).
+pub fn mail_recs(finder: &urlx::Finder, data: &[u8], first_line: u64) -> Vec<Rec> {
+    use urlx::mail::{self, Kind};
+    let head = &data[..data.len().min(8192)];
+    let ranges = match mail::sniff(head) {
+        Kind::Mbox => mail::mbox_messages(data),
+        _ => std::iter::once(0..data.len()).collect(),
+    };
+    let mut recs = Vec::new();
+    let (mut line, mut pos) = (first_line, 0usize);
+    for r in ranges {
+        line += memchr_count(&data[pos..r.start]);
+        pos = r.start;
+        let m = finder.message_links(data, r, line);
+        let info = Arc::new(m.info);
+        recs.extend(m.links.iter().map(|(l, _)| Rec::new(l, Some(&info))));
+    }
+    recs
+}
+
+fn memchr_count(b: &[u8]) -> u64 {
+    b.iter().filter(|&&c| c == b'\n').count() as u64
+}

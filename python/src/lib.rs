@@ -1,0 +1,147 @@
+//! `urlx._urlx`, the extension module behind the `urlx` Python package:
+//! the finder, mail, the linkifier and the URI parser of the `urlx` crate,
+//! each call scanning with the GIL released. The package (`urlx/`)
+//! re-exports it and adds the Arrow path and the Spark job.
+
+#![forbid(unsafe_code)]
+
+mod arrow;
+mod finder;
+mod link;
+mod uri;
+
+use pyo3::prelude::*;
+
+use finder::{Finder, LinkIter, Opts, Text};
+use link::Link;
+
+/// The links of `text` (`str` or `bytes`) with the finder these options
+/// make (the default one is built once).
+#[pyfunction]
+#[pyo3(signature = (text, *, email=false, www=true, join_breaks=false, domains=false,
+    max_url_len=8192, max_wrapper_bytes=2048, max_wrapper_lines=8, max_line_len=0))]
+#[allow(clippy::too_many_arguments)]
+fn find(
+    py: Python<'_>,
+    text: Text,
+    email: bool,
+    www: bool,
+    join_breaks: bool,
+    domains: bool,
+    max_url_len: usize,
+    max_wrapper_bytes: usize,
+    max_wrapper_lines: usize,
+    max_line_len: usize,
+) -> PyResult<Vec<Link>> {
+    let finder = Opts {
+        email,
+        www,
+        join_breaks,
+        domains,
+        max_url_len,
+        max_wrapper_bytes,
+        max_wrapper_lines,
+        max_line_len,
+    }
+    .finder()?;
+    Ok(finder::find_text(py, &finder, &text)
+        .into_iter()
+        .map(Link::from)
+        .collect())
+}
+
+/// The links of `text`, one at a time.
+#[pyfunction]
+#[pyo3(signature = (text, *, email=false, www=true, join_breaks=false, domains=false,
+    max_url_len=8192, max_wrapper_bytes=2048, max_wrapper_lines=8, max_line_len=0))]
+#[allow(clippy::too_many_arguments)]
+fn finditer(
+    py: Python<'_>,
+    text: Text,
+    email: bool,
+    www: bool,
+    join_breaks: bool,
+    domains: bool,
+    max_url_len: usize,
+    max_wrapper_bytes: usize,
+    max_wrapper_lines: usize,
+    max_line_len: usize,
+) -> PyResult<LinkIter> {
+    let f = Finder::new(
+        email,
+        www,
+        join_breaks,
+        domains,
+        max_url_len,
+        max_wrapper_bytes,
+        max_wrapper_lines,
+        max_line_len,
+    )?;
+    Ok(f.finditer(py, text))
+}
+
+/// The links of mail (an mbox or one message), with the default finder.
+#[pyfunction]
+#[pyo3(signature = (data, *, first_line=1))]
+fn find_mail(
+    py: Python<'_>,
+    data: pyo3::pybacked::PyBackedBytes,
+    first_line: u64,
+) -> PyResult<Vec<Link>> {
+    let f = Finder::new(false, true, false, false, 8192, 2048, 8, 0)?;
+    Ok(f.find_mail(py, data, first_line))
+}
+
+/// `text` as HTML with its URLs as links: every byte escaped, only the
+/// `schemes` allowed linked (default: http, https, ftp, ftps, mailto,
+/// news, nntp, gopher, telnet, wais; never javascript, data or vbscript),
+/// deceptive links with a title and the class urlx-deceptive.
+#[pyfunction]
+#[pyo3(signature = (text, *, schemes=None, rel=Some("nofollow noopener".to_owned()),
+    target=None, css_class=None, finder=None))]
+fn linkify_html(
+    py: Python<'_>,
+    text: &str,
+    schemes: Option<Vec<String>>,
+    rel: Option<String>,
+    target: Option<String>,
+    css_class: Option<String>,
+    finder: Option<&Bound<'_, Finder>>,
+) -> String {
+    let mut opts = urlx::linkify::Options {
+        rel,
+        target,
+        class: css_class,
+        ..Default::default()
+    };
+    if let Some(s) = schemes {
+        opts.schemes = s.into_iter().map(|s| s.to_ascii_lowercase()).collect();
+    }
+    let default;
+    let f = match finder {
+        Some(f) => f.get().inner(),
+        None => {
+            default = urlx::Finder::new();
+            &default
+        }
+    };
+    py.detach(|| urlx::linkify::html_with(f, text, &opts))
+}
+
+#[pymodule]
+fn _urlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<Finder>()?;
+    m.add_class::<Link>()?;
+    m.add_class::<LinkIter>()?;
+    m.add_class::<uri::Uri>()?;
+    m.add_function(wrap_pyfunction!(find, m)?)?;
+    m.add_function(wrap_pyfunction!(finditer, m)?)?;
+    m.add_function(wrap_pyfunction!(find_mail, m)?)?;
+    m.add_function(wrap_pyfunction!(linkify_html, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::extract_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::mbox_cut, m)?)?;
+    Ok(())
+}
