@@ -1,0 +1,140 @@
+"""Type stubs of the extension module behind ``urlx``."""
+
+from typing import Dict, Iterator, List, Optional, Sequence, Union
+
+Text = Union[str, bytes]
+
+__version__: str
+
+class Link:
+    """A URL found in text. Offsets are byte offsets (into the UTF-8
+    encoding of a ``str``); ``line`` and ``column`` count from 1."""
+
+    @property
+    def url(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def form(self) -> str:
+        """url-prefix, angle, quoted, bare, abbreviated, email or domain."""
+    @property
+    def alt(self) -> Optional[str]: ...
+    @property
+    def truncated(self) -> bool: ...
+    @property
+    def scheme(self) -> Optional[str]: ...
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def message_id(self) -> Optional[str]: ...
+    @property
+    def subject(self) -> Optional[str]: ...
+    @property
+    def date(self) -> Optional[str]: ...
+    def to_dict(self) -> Dict[str, Union[str, int, bool, None]]: ...
+
+class LinkIter(Iterator[Link]):
+    def __iter__(self) -> "LinkIter": ...
+    def __next__(self) -> Link: ...
+
+class Finder:
+    """A configured extractor; safe to share between threads."""
+
+    def __init__(
+        self,
+        *,
+        email: bool = False,
+        www: bool = True,
+        join_breaks: bool = False,
+        domains: bool = False,
+        max_url_len: int = 8192,
+        max_wrapper_bytes: int = 2048,
+        max_wrapper_lines: int = 8,
+        max_line_len: int = 0,
+    ) -> None: ...
+    def find(self, text: Text) -> List[Link]: ...
+    def finditer(self, text: Text) -> LinkIter: ...
+    def find_mail(self, data: bytes, *, first_line: int = 1) -> List[Link]: ...
+
+class Uri:
+    """A parsed URI or IRI."""
+
+    @property
+    def scheme(self) -> Optional[str]: ...
+    @property
+    def userinfo(self) -> Optional[str]: ...
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def host_kind(self) -> Optional[str]: ...
+    @property
+    def port(self) -> Optional[str]: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def query(self) -> Optional[str]: ...
+    @property
+    def fragment(self) -> Optional[str]: ...
+    @property
+    def is_absolute(self) -> bool: ...
+    @property
+    def is_iri(self) -> bool: ...
+    def normalized(self) -> str: ...
+    def to_ascii(self) -> str: ...
+    def resolve(self, reference: str, *, compat: str = "rfc3986") -> str: ...
+
+def find(
+    text: Text,
+    *,
+    email: bool = False,
+    www: bool = True,
+    join_breaks: bool = False,
+    domains: bool = False,
+    max_url_len: int = 8192,
+    max_wrapper_bytes: int = 2048,
+    max_wrapper_lines: int = 8,
+    max_line_len: int = 0,
+) -> List[Link]: ...
+def finditer(
+    text: Text,
+    *,
+    email: bool = False,
+    www: bool = True,
+    join_breaks: bool = False,
+    domains: bool = False,
+    max_url_len: int = 8192,
+    max_wrapper_bytes: int = 2048,
+    max_wrapper_lines: int = 8,
+    max_line_len: int = 0,
+) -> LinkIter: ...
+def find_mail(data: bytes, *, first_line: int = 1) -> List[Link]: ...
+def linkify_html(
+    text: str,
+    *,
+    schemes: Optional[Sequence[str]] = None,
+    rel: Optional[str] = "nofollow noopener",
+    target: Optional[str] = None,
+    css_class: Optional[str] = None,
+    finder: Optional[Finder] = None,
+) -> str: ...
+def parse(text: str, *, strict: bool = False) -> Uri: ...
+def resolve(base: str, reference: str, *, compat: str = "rfc3986") -> str: ...
+def extract_columns(
+    finder: Finder,
+    data: bytes,
+    offsets: bytes,
+    offset_width: int,
+    validity: Optional[bytes],
+    array_offset: int,
+    length: int,
+    *,
+    mail: bool = False,
+    first_lines: Optional[bytes] = None,
+) -> Dict[str, bytes]: ...
+def mbox_cut(window: bytes) -> Optional[int]: ...
