@@ -22,11 +22,13 @@ mod flowed;
 mod html;
 mod map;
 mod qp;
+mod words;
 
 use std::borrow::Cow;
 use std::ops::Range;
 
 pub use map::OffsetMap;
+pub use words::decode_words;
 
 /// What a piece of input looks like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
