@@ -217,3 +217,15 @@ pub fn mbox_cut(window: PyBackedBytes) -> Option<usize> {
         _ => None,
     }
 }
+
+/// What the start of an input looks like, as the command sniffs it:
+/// "mbox" (a `From ` line), "message" (header lines, one a field
+/// messages have) or "text". For choosing how to read each file.
+#[pyfunction]
+pub fn sniff(head: PyBackedBytes) -> &'static str {
+    match urlx::mail::sniff(&head) {
+        urlx::mail::Kind::Mbox => "mbox",
+        urlx::mail::Kind::Message => "message",
+        urlx::mail::Kind::Text => "text",
+    }
+}

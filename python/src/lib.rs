@@ -143,5 +143,6 @@ fn _urlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::extract_columns, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::mbox_cut, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::sniff, m)?)?;
     Ok(())
 }
