@@ -51,7 +51,7 @@ pub struct ScanArgs {
 
     /// Print each link by a template: {field} for any field of --json
     /// (path, member, line, column, start, end, url, form, alt, scheme,
-    /// host, normalized, truncated, message_id, subject, date; empty when
+    /// host, normalized, truncated, message_id, subject, date, from, to; empty when
     /// the link has none), {{ and }} for braces, \t and \n for tab and
     /// newline. Control characters in fields are shown escaped. Example:
     /// urlx --format '{host}\t{url}' ~/Mail
@@ -59,8 +59,9 @@ pub struct ScanArgs {
     pub format: Option<String>,
 
     /// Print one JSON object a line: path, line, column, start, end (byte
-    /// offsets of the URL's text), url, form, alt, scheme, host. Example:
-    /// urlx --json msg.eml | jq -r .host
+    /// offsets of the URL's text), url, form, alt, scheme, host; in mail
+    /// also message_id, subject, date, from and to (encoded words
+    /// decoded). Example: urlx --json msg.eml | jq -r .host
     #[arg(long, conflicts_with_all = ["only_url", "count"])]
     pub json: bool,
 

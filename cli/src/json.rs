@@ -2,15 +2,19 @@
 //! escaping below.
 //!
 //! serde_json's compact formatter writes `\b` and `\f` and leaves U+007F
-//! raw. Here U+0000-U+001F and U+007F are written as `\u00XX` (only
-//! `\n`, `\r` and `\t` keep their short form), so no C0 control or DEL
-//! byte reaches a terminal raw, and each has one spelling to grep for.
-//! Everything else, U+2028 and U+2029 included, is written as it is: the
-//! output is UTF-8 and valid JSON either way.
+//! raw. Here U+0000-U+001F, U+007F and the C1 controls U+0080-U+009F are
+//! written as `\u00XX` (only `\n`, `\r` and `\t` keep their short form),
+//! so no control character reaches a terminal raw, and each has one
+//! spelling to grep for; so are the bidirectional controls (U+202A-U+202E,
+//! U+2066-U+2069), which would reorder what a terminal shows after them
+//! (a subject's). Everything else, U+2028 and U+2029 included, is written
+//! as it is: the output is UTF-8 and valid JSON either way.
 
 use std::io;
 
 use serde::Serialize;
+
+use crate::template::is_bidi_control;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
 /// Writes `v` as one compact JSON object into `w` (no line end).
@@ -28,13 +32,21 @@ impl Formatter for Escapes {
         w: &mut W,
         fragment: &str,
     ) -> io::Result<()> {
-        let mut rest = fragment.as_bytes();
-        while let Some(i) = memchr::memchr(0x7f, rest) {
-            w.write_all(&rest[..i])?;
-            w.write_all(b"\\u007f")?;
-            rest = &rest[i + 1..];
+        let bytes = fragment.as_bytes();
+        // DEL, and the C1 controls and bidirectional controls (whose UTF-8
+        // starts with 0xC2 or 0xE2), are written as \uXXXX.
+        if memchr::memchr3(0x7f, 0xc2, 0xe2, bytes).is_none() {
+            return w.write_all(bytes);
         }
-        w.write_all(rest)
+        let mut at = 0;
+        for (i, c) in fragment.char_indices() {
+            if c == '\u{7f}' || ('\u{80}'..='\u{9f}').contains(&c) || is_bidi_control(c) {
+                w.write_all(&bytes[at..i])?;
+                write!(w, "\\u{:04x}", c as u32)?;
+                at = i + c.len_utf8();
+            }
+        }
+        w.write_all(&bytes[at..])
     }
 
     fn write_char_escape<W: ?Sized + io::Write>(
@@ -68,16 +80,18 @@ mod tests {
             '\n' => "\\n".into(),
             '\r' => "\\r".into(),
             '\t' => "\\t".into(),
-            '\0'..='\x1f' | '\x7f' => format!("\\u{:04x}", c as u32),
+            '\0'..='\x1f' | '\x7f'..='\u{9f}' => format!("\\u{:04x}", c as u32),
+            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => format!("\\u{:04x}", c as u32),
             _ => c.into(),
         }
     }
 
     #[test]
-    fn escapes_c0_controls_and_del_as_u00xx() {
+    fn escapes_controls_and_bidi_controls_as_uxxxx() {
         let mut chars: Vec<char> = (0u8..0x80).map(char::from).collect();
         chars.extend([
-            'é', '\u{80}', '\u{9f}', '\u{2028}', '\u{2029}', '\u{fffd}', '😀',
+            'é', '\u{80}', '\u{9f}', '\u{a0}', '\u{2028}', '\u{2029}', '\u{fffd}', '😀',
+            '\u{202a}', '\u{202e}', '\u{202f}', '\u{2066}', '\u{2069}', '\u{206a}', '\u{e000}',
         ]);
         for &c in &chars {
             let got = to_string(&c.to_string());

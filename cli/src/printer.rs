@@ -292,6 +292,8 @@ impl Printer {
             message_id: m.map(|m| m.message_id.as_deref()),
             subject: m.map(|m| m.subject.as_deref()),
             date: m.map(|m| m.date.as_deref()),
+            from: m.map(|m| m.from.as_deref()),
+            to: m.map(|m| m.to.as_deref()),
         }
     }
 }
@@ -324,6 +326,10 @@ struct Record<'a> {
     subject: Option<Option<&'a str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     date: Option<Option<&'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<Option<&'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<Option<&'a str>>,
 }
 
 impl<'a> Record<'a> {
@@ -349,6 +355,8 @@ impl<'a> Record<'a> {
             Field::MessageId => text(self.message_id.flatten()),
             Field::Subject => text(self.subject.flatten()),
             Field::Date => text(self.date.flatten()),
+            Field::From => text(self.from.flatten()),
+            Field::To => text(self.to.flatten()),
         }
     }
 }

@@ -19,9 +19,11 @@ pub enum Field {
     MessageId,
     Subject,
     Date,
+    From,
+    To,
 }
 
-const FIELDS: [(&str, Field); 16] = [
+const FIELDS: [(&str, Field); 18] = [
     ("path", Field::Path),
     ("member", Field::Member),
     ("line", Field::Line),
@@ -38,6 +40,8 @@ const FIELDS: [(&str, Field); 16] = [
     ("message_id", Field::MessageId),
     ("subject", Field::Subject),
     ("date", Field::Date),
+    ("from", Field::From),
+    ("to", Field::To),
 ];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,8 +137,9 @@ impl Template {
 
     /// Writes a link into `out`; `value` gives each field's text (`None`
     /// for a field the link has none of: written as nothing). Control
-    /// characters in values are written escaped (`\u{1b}`), so that a
-    /// subject cannot drive a terminal nor end a record.
+    /// characters and bidirectional controls in values are written
+    /// escaped (`\u{1b}`, `\u{202e}`), so that a subject can neither
+    /// drive a terminal, end a record, nor reorder what follows it.
     pub fn render<'a>(
         &self,
         out: &mut String,
@@ -146,7 +151,7 @@ impl Template {
                 Piece::Field(f) => {
                     if let Some(v) = value(*f) {
                         for c in v.chars() {
-                            if c.is_control() {
+                            if c.is_control() || is_bidi_control(c) {
                                 out.extend(c.escape_unicode());
                             } else {
                                 out.push(c);
@@ -157,6 +162,12 @@ impl Template {
             }
         }
     }
+}
+
+/// The bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+/// U+2066-U+2069): text after one is shown reordered.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]
@@ -172,6 +183,7 @@ mod tests {
             Field::Line => Some(Cow::Owned(3.to_string())),
             Field::Url => Some(Cow::Borrowed("http://x/")),
             Field::Subject => Some(Cow::Borrowed("hi\x1b[2J")),
+            Field::From => Some(Cow::Borrowed("\u{202e}evil\u{2069}")),
             _ => None,
         });
         out
@@ -182,6 +194,7 @@ mod tests {
         assert_eq!(render("{path}:{line}:{url}"), "a.txt:3:http://x/");
         assert_eq!(render("{{{url}}}\\t{host}|\\n\\\\"), "{http://x/}\t|\n\\");
         assert_eq!(render("{subject}"), "hi\\u{1b}[2J");
+        assert_eq!(render("{from}"), "\\u{202e}evil\\u{2069}");
     }
 
     #[test]

@@ -211,10 +211,15 @@ pub fn is_from_line(line: &[u8]) -> bool {
 pub struct Info {
     /// `Message-ID`, without its angle brackets.
     pub message_id: Option<String>,
-    /// `Subject`, unfolded (encoded words left as they are).
+    /// `Subject`, unfolded, its RFC 2047 encoded words decoded
+    /// ([`decode_words`]).
     pub subject: Option<String>,
     /// `Date`, unfolded.
     pub date: Option<String>,
+    /// `From`, unfolded, encoded words decoded.
+    pub from: Option<String>,
+    /// `To`, unfolded, encoded words decoded.
+    pub to: Option<String>,
 }
 
 /// Where a text came from.
@@ -385,6 +390,14 @@ fn unfold(raw: &[u8], r: &Range<usize>) -> String {
     s.trim().to_owned()
 }
 
+/// A field's value with its encoded words decoded.
+fn decoded(v: String) -> String {
+    match decode_words(&v) {
+        Cow::Borrowed(_) => v,
+        Cow::Owned(d) => d,
+    }
+}
+
 /// `type/subtype` lower case, and the parameters (names lower case).
 fn content_type(v: &str) -> (String, Vec<(String, String)>) {
     let mut it = v.split(';');
@@ -423,9 +436,13 @@ pub fn parse(raw: &[u8], range: Range<usize>) -> Message<'_> {
             let v = unfold(raw, &f.value);
             m.info.message_id = Some(v.trim_start_matches('<').trim_end_matches('>').to_owned());
         } else if n.eq_ignore_ascii_case(b"subject") {
-            m.info.subject = Some(unfold(raw, &f.value));
+            m.info.subject = Some(decoded(unfold(raw, &f.value)));
         } else if n.eq_ignore_ascii_case(b"date") {
             m.info.date = Some(unfold(raw, &f.value));
+        } else if n.eq_ignore_ascii_case(b"from") {
+            m.info.from = Some(decoded(unfold(raw, &f.value)));
+        } else if n.eq_ignore_ascii_case(b"to") {
+            m.info.to = Some(decoded(unfold(raw, &f.value)));
         }
     }
     entity(raw, &fs, body, range.end, &mut m, 0, true);
@@ -749,6 +766,18 @@ mod tests {
             .iter()
             .map(|p| String::from_utf8_lossy(&p.text).into_owned())
             .collect()
+    }
+
+    #[test]
+    fn reader_fields_have_their_encoded_words_decoded() {
+        let raw = b"From: =?utf-8?b?w4lsaXNl?= <e@x.example>\nTo: =?ISO-8859-1?Q?Ren=E9?= <r@x.example>,\n b@x.example\nSubject: =?utf-8?b?w6k=?= and =?ISO-8859-1?Q?caf=E9?=\n =?utf-8?q?_more?=\n\nbody\n";
+        let m = parse(raw, 0..raw.len());
+        assert_eq!(m.info.from.as_deref(), Some("\u{c9}lise <e@x.example>"));
+        assert_eq!(
+            m.info.to.as_deref(),
+            Some("Ren\u{e9} <r@x.example>, b@x.example")
+        );
+        assert_eq!(m.info.subject.as_deref(), Some("\u{e9} and caf\u{e9} more"));
     }
 
     #[test]
