@@ -134,6 +134,20 @@ pub fn extract_columns<'py>(
     Ok(out)
 }
 
+/// The string fields of a link, in the order `build` fills them.
+const STRINGS: [&str; 10] = [
+    "url",
+    "form",
+    "alt",
+    "scheme",
+    "host",
+    "message_id",
+    "subject",
+    "date",
+    "from",
+    "to",
+];
+
 /// Every column's buffers, by name.
 fn build(
     f: &urlx::Finder,
@@ -143,17 +157,7 @@ fn build(
 ) -> PyResult<Vec<(String, Vec<u8>)>> {
     let mut list_offsets: Vec<u8> = 0i32.to_le_bytes().to_vec();
     let mut n: i32 = 0;
-    let names = [
-        "url",
-        "form",
-        "alt",
-        "scheme",
-        "host",
-        "message_id",
-        "subject",
-        "date",
-    ];
-    let mut strs: Vec<StrCol> = names.iter().map(|_| StrCol::new()).collect();
+    let mut strs: Vec<StrCol> = STRINGS.iter().map(|_| StrCol::new()).collect();
     let mut nums: [Vec<u8>; 4] = Default::default();
     let mut truncated = Vec::new();
     for row in rows {
@@ -166,7 +170,8 @@ fn build(
             };
             for r in &recs {
                 let m = r.message.as_deref();
-                let values = [
+                // As many as STRINGS: a field left out does not compile.
+                let values: [Option<&str>; STRINGS.len()] = [
                     Some(r.url.as_str()),
                     Some(r.form),
                     r.alt.as_deref(),
@@ -175,6 +180,8 @@ fn build(
                     m.and_then(|m| m.message_id.as_deref()),
                     m.and_then(|m| m.subject.as_deref()),
                     m.and_then(|m| m.date.as_deref()),
+                    m.and_then(|m| m.from.as_deref()),
+                    m.and_then(|m| m.to.as_deref()),
                 ];
                 for (c, v) in strs.iter_mut().zip(values) {
                     c.push(v)?;
@@ -191,7 +198,7 @@ fn build(
         list_offsets.extend_from_slice(&n.to_le_bytes());
     }
     let mut out = vec![("list_offsets".to_owned(), list_offsets)];
-    for (name, c) in names.iter().zip(strs) {
+    for (name, c) in STRINGS.iter().zip(strs) {
         out.push((format!("{name}_offsets"), c.offsets));
         out.push((format!("{name}_data"), c.data));
         out.push((format!("{name}_validity"), c.validity));

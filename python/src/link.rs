@@ -79,10 +79,15 @@ pub struct Link {
     pub host: Option<String>,
     /// In mail: the message's Message-ID.
     pub message_id: Option<String>,
-    /// In mail: the message's Subject (encoded words as they stand).
+    /// In mail: the message's Subject, RFC 2047 encoded words decoded.
     pub subject: Option<String>,
     /// In mail: the message's Date.
     pub date: Option<String>,
+    /// In mail: the message's From, encoded words decoded (`from` in
+    /// `to_dict()` and the command's --json; `from` is a Python keyword).
+    pub from_: Option<String>,
+    /// In mail: the message's To, encoded words decoded.
+    pub to: Option<String>,
 }
 
 impl From<Rec> for Link {
@@ -92,6 +97,8 @@ impl From<Rec> for Link {
             message_id: m.and_then(|m| m.message_id.clone()),
             subject: m.and_then(|m| m.subject.clone()),
             date: m.and_then(|m| m.date.clone()),
+            from_: m.and_then(|m| m.from.clone()),
+            to: m.and_then(|m| m.to.clone()),
             url: r.url,
             start: r.start,
             end: r.end,
@@ -135,6 +142,8 @@ impl Link {
         d.set_item("message_id", &self.message_id)?;
         d.set_item("subject", &self.subject)?;
         d.set_item("date", &self.date)?;
+        d.set_item("from", &self.from_)?;
+        d.set_item("to", &self.to)?;
         Ok(d)
     }
 }
