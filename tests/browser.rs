@@ -60,7 +60,7 @@ fn chromium() -> PathBuf {
 }
 
 const HEAD: &str = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><script>window.__alerts=0;window.alert=window.confirm=window.prompt=function(){window.__alerts++;};</script></head><body>\n";
-const TAIL: &str = "<script>var r=[];document.querySelectorAll('pre[data-case]').forEach(function(p){r.push(Array.from(p.querySelectorAll('a')).map(function(a){return a.getAttribute('href')}))});var bad=0;document.querySelectorAll('*').forEach(function(e){for(var i=0;i<e.attributes.length;i++){if(/^on/i.test(e.attributes[i].name))bad++}});var o=document.createElement('pre');o.id='urlx-result';o.textContent=JSON.stringify({links:r,alerts:window.__alerts,onattrs:bad,scripts:document.scripts.length,iframes:document.querySelectorAll('iframe,img,svg,style').length});document.body.appendChild(o);</script></body></html>\n";
+const TAIL: &str = "<script>var r=[];document.querySelectorAll('pre[data-case]').forEach(function(p){r.push(Array.from(p.querySelectorAll('a')).map(function(a){return a.getAttribute('href')}))});var bad=0;document.querySelectorAll('*').forEach(function(e){for(var i=0;i<e.attributes.length;i++){if(/^on/i.test(e.attributes[i].name))bad++}});var o=document.createElement('pre');o.id='urlx-result';var wn=Array.from(document.querySelectorAll('.urlx-warning')).map(function(e){var b=e.getBoundingClientRect();return{text:e.textContent,width:b.width,height:b.height}});o.textContent=JSON.stringify({links:r,warnings:wn,alerts:window.__alerts,onattrs:bad,scripts:document.scripts.length,iframes:document.querySelectorAll('iframe,img,svg,style').length});document.body.appendChild(o);</script></body></html>\n";
 
 /// Loads a page of cases in the browser; returns what the harness saw.
 fn run_page(browser: &Path, cases: &[Vec<u8>], name: &str) -> serde_json::Value {
@@ -183,4 +183,43 @@ fn forms_corpus_in_chromium() {
     let total: usize = expected(&cases).iter().map(Vec::len).sum();
     assert!(total > 3000, "{total} links");
     check(&browser, &cases, "forms");
+}
+
+/// C-S2: a deceptive link's warning is in the DOM and takes room on the
+/// page (a box a reader sees, not a colour or a tooltip alone), in words,
+/// one a deceptive link; and nothing runs.
+#[test]
+#[ignore = "needs Chromium (apt-get install chromium); .ci/run runs it"]
+fn deceptive_links_show_a_visible_warning_in_chromium() {
+    let browser = chromium();
+    let cases: Vec<Vec<u8>> = [
+        "log in at http://www.bank.example@10.0.0.1/login today",
+        "see http://0x7f.1/ and http://2130706433/x",
+        "pay at http://p\u{430}ypal.example/ or http://ok.example/",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect();
+    check(&browser, &cases, "deceptive");
+    let r = run_page(&browser, &cases, "deceptive-warnings");
+    let warnings = r["warnings"].as_array().unwrap();
+    let texts: Vec<&str> = warnings
+        .iter()
+        .map(|w| w["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            " \u{26a0} goes to 10.0.0.1 (the part before @ is not the host)",
+            " \u{26a0} goes to the numeric address 0x7f.1",
+            " \u{26a0} goes to the numeric address 2130706433",
+            " \u{26a0} host p\u{430}ypal.example mixes scripts: it is xn--pypal-4ve.example",
+        ]
+    );
+    for w in warnings {
+        assert!(
+            w["width"].as_f64().unwrap() > 0.0 && w["height"].as_f64().unwrap() > 0.0,
+            "a warning without a box: {w}"
+        );
+    }
 }

@@ -124,6 +124,61 @@ fn c_s2_deceptive_links_flagged() {
     assert_eq!(out.matches("class=\"urlx-deceptive\"").count(), 3, "{out}");
     assert!(out.contains("title=\"goes to 10.0.0.1 (the part before @ is not the host)\""));
     assert!(!out.contains("http://ok.example/\" title"));
+    // Visible, not colour or a tooltip alone: a warning after each
+    // deceptive link, in words, with the host a lookalike hides.
+    assert_eq!(
+        out.matches("<span class=\"urlx-warning\" role=\"note\">")
+            .count(),
+        3,
+        "{out}"
+    );
+    assert!(out.contains("http://www.bank.example@10.0.0.1/</a><span class=\"urlx-warning\" role=\"note\"> \u{26a0} goes to 10.0.0.1 (the part before @ is not the host)</span>"), "{out}");
+    assert!(
+        out.contains("\u{26a0} goes to the numeric address 0x7f.1</span>"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "\u{26a0} host p\u{430}ypal.example mixes scripts: it is xn--pypal-4ve.example</span>"
+        ),
+        "{out}"
+    );
+    // In a terminal: after the link's text.
+    let mut t = Vec::new();
+    urlx::linkify::write_osc8(
+        &mut t,
+        &urlx::Finder::new(),
+        b"see http://0x7f.1/ now",
+        &Default::default(),
+    )
+    .unwrap();
+    let t = String::from_utf8(t).unwrap();
+    assert!(
+        t.ends_with(
+            "http://0x7f.1/\x1b]8;;\x1b\\ [\u{26a0} goes to the numeric address 0x7f.1] now"
+        ),
+        "{t:?}"
+    );
+}
+
+/// C-S2: a render callback gets the verdict and writes its own warning;
+/// none is added after what it writes.
+#[test]
+fn c_s2_a_render_callback_writes_its_own_warning() {
+    use std::sync::Arc;
+    let opts = urlx::linkify::Options {
+        render: Some(Arc::new(|r, w| {
+            write!(
+                w,
+                "[{}|{}]",
+                r.text,
+                r.deception.map_or("-".to_owned(), |d| d.to_string())
+            )
+        })),
+        ..Default::default()
+    };
+    let out = urlx::linkify::html("http://0x7f.1/ x", &opts);
+    assert_eq!(out, "[http://0x7f.1/|goes to the numeric address 0x7f.1] x");
 }
 
 #[test]

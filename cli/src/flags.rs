@@ -51,7 +51,8 @@ pub struct ScanArgs {
 
     /// Print each link by a template: {field} for any field of --json
     /// (path, member, line, column, start, end, url, form, alt, scheme,
-    /// host, normalized, truncated, message_id, subject, date, from, to; empty when
+    /// host, normalized, truncated, deceptive, message_id, subject, date,
+    /// from, to; empty when
     /// the link has none), {{ and }} for braces, \t and \n for tab and
     /// newline. Control characters in fields are shown escaped. Example:
     /// urlx --format '{host}\t{url}' ~/Mail
@@ -59,7 +60,8 @@ pub struct ScanArgs {
     pub format: Option<String>,
 
     /// Print one JSON object a line: path, line, column, start, end (byte
-    /// offsets of the URL's text), url, form, alt, scheme, host; in mail
+    /// offsets of the URL's text), url, form, alt, scheme, host,
+    /// "deceptive" (why a link may mislead, when it may); in mail
     /// also message_id, subject, date, from and to (encoded words
     /// decoded). Example: urlx --json msg.eml | jq -r .host
     #[arg(long, conflicts_with_all = ["only_url", "count"])]
@@ -188,8 +190,9 @@ pub struct ScanArgs {
     pub verbose: bool,
 
     /// Write the text as HTML with its URLs as links (<pre> for each input;
-    /// every byte escaped; only safe schemes linked; deceptive links get a
-    /// title and the class urlx-deceptive). Inputs are read as plain text.
+    /// every byte escaped; only safe schemes linked; a deceptive link gets
+    /// the class urlx-deceptive, a title, and a warning after it, "⚠ goes
+    /// to ..."). Inputs are read as plain text.
     /// Example: urlx --html msg.txt > msg.html
     #[arg(long, conflicts_with_all = ["json", "count", "only_url", "hyperlink"])]
     pub html: bool,
@@ -201,7 +204,8 @@ pub struct ScanArgs {
     /// Write the text back with terminal hyperlinks (OSC 8) on its URLs.
     /// The text's own control characters are shown as less shows them (ESC
     /// as ^[), so that a message cannot forge a link, clear the screen or
-    /// set the title. Example: urlx --hyperlink msg | less -R
+    /// set the title; a deceptive link is followed by "[⚠ goes to ...]".
+    /// Example: urlx --hyperlink msg | less -R
     #[arg(long, conflicts_with_all = ["json", "count", "only_url"])]
     pub hyperlink: bool,
 

@@ -184,8 +184,11 @@ impl Printer {
         // Parsed once, for the JSON fields and the normalized form.
         let uses = |f| self.template.as_ref().is_some_and(|t| t.uses(f));
         let want_normalized = self.normalize || uses(Field::Normalized);
-        let needs_uri =
-            want_normalized || self.mode == Mode::Json || uses(Field::Scheme) || uses(Field::Host);
+        let needs_uri = want_normalized
+            || self.mode == Mode::Json
+            || [Field::Scheme, Field::Host, Field::Deceptive]
+                .into_iter()
+                .any(uses);
         let uri = needs_uri
             .then(|| urlx::uri::parse_link(&r.url).ok())
             .flatten();
@@ -289,6 +292,9 @@ impl Printer {
             host: uri.and_then(|u| u.host()),
             normalized: (self.normalize || self.mode == Mode::Format).then_some(normalized),
             truncated: r.truncated,
+            deceptive: uri
+                .and_then(urlx::linkify::deception)
+                .map(|d| d.to_string()),
             message_id: m.map(|m| m.message_id.as_deref()),
             subject: m.map(|m| m.subject.as_deref()),
             date: m.map(|m| m.date.as_deref()),
@@ -320,6 +326,9 @@ struct Record<'a> {
     normalized: Option<Option<&'a str>>,
     #[serde(skip_serializing_if = "is_false")]
     truncated: bool,
+    /// Why the link may mislead (C-S2), when it may.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deceptive: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     message_id: Option<Option<&'a str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -352,6 +361,7 @@ impl<'a> Record<'a> {
             Field::Host => text(self.host),
             Field::Normalized => text(self.normalized.flatten()),
             Field::Truncated => Some(Cow::Borrowed(if self.truncated { "true" } else { "false" })),
+            Field::Deceptive => self.deceptive.clone().map(Cow::Owned),
             Field::MessageId => text(self.message_id.flatten()),
             Field::Subject => text(self.subject.flatten()),
             Field::Date => text(self.date.flatten()),

@@ -55,7 +55,7 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
     let mut found = false;
     let result = (|| -> io::Result<()> {
         if args.html_page {
-            w.write_all(b"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>urlx</title>\n<style>a.urlx-deceptive{background:#fdd}</style></head><body>\n")?;
+            w.write_all(b"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>urlx</title>\n<style>a.urlx-deceptive{background:#fdd}.urlx-warning{color:#900;font-weight:bold}</style></head><body>\n")?;
         }
         for inp in &inputs {
             let mut bytes = Vec::new();

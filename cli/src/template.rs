@@ -21,9 +21,10 @@ pub enum Field {
     Date,
     From,
     To,
+    Deceptive,
 }
 
-const FIELDS: [(&str, Field); 18] = [
+const FIELDS: [(&str, Field); 19] = [
     ("path", Field::Path),
     ("member", Field::Member),
     ("line", Field::Line),
@@ -42,6 +43,7 @@ const FIELDS: [(&str, Field); 18] = [
     ("date", Field::Date),
     ("from", Field::From),
     ("to", Field::To),
+    ("deceptive", Field::Deceptive),
 ];
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,6 +5,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod common;
+
 #[path = "../../tests/common/terminal.rs"]
 mod terminal;
 
@@ -89,4 +91,29 @@ fn command_html_page_and_hyperlink() {
     );
     let (code, _) = urlx_cmd(&["--hyperlink"], b"nothing\n");
     assert_eq!(code, 1);
+}
+
+/// C-S2: a deceptive link's warning is text: in HTML after the link, in
+/// --hyperlink after its text, in --json a "deceptive" field.
+#[test]
+fn c_s2_deceptive_links_are_marked_in_every_output() {
+    let text = "see http://www.bank.example@10.0.0.1/login and http://ok.example/\n";
+    let o = common::urlx_stdin(&["--html-page"], text);
+    let page = String::from_utf8(o.stdout).unwrap();
+    assert!(page.contains("<span class=\"urlx-warning\" role=\"note\"> \u{26a0} goes to 10.0.0.1 (the part before @ is not the host)</span>"), "{page}");
+    assert_eq!(page.matches("urlx-warning\" role").count(), 1, "{page}");
+    let o = common::urlx_stdin(&["--hyperlink"], text);
+    let t = String::from_utf8(o.stdout).unwrap();
+    assert!(t.contains("/login\x1b]8;;\x1b\\ [\u{26a0} goes to 10.0.0.1 (the part before @ is not the host)] and"), "{t:?}");
+    let o = common::urlx_stdin(&["--json"], text);
+    let rows: Vec<serde_json::Value> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        rows[0]["deceptive"],
+        "goes to 10.0.0.1 (the part before @ is not the host)"
+    );
+    assert!(rows[1].get("deceptive").is_none());
 }

@@ -32,7 +32,18 @@ impl std::fmt::Display for Deception {
                 write!(f, "goes to {host} (the part before @ is not the host)")
             }
             Deception::NumericHost { host } => write!(f, "goes to the numeric address {host}"),
-            Deception::MixedScript { host } => write!(f, "host {host} mixes scripts"),
+            Deception::MixedScript { host } => {
+                // The ASCII form shows what the lookalike hides.
+                let url = format!("http://{host}/");
+                match crate::uri::parse_iri(&url).map(|u| u.to_ascii().into_owned()) {
+                    Ok(ascii) if ascii != url => write!(
+                        f,
+                        "host {host} mixes scripts: it is {}",
+                        ascii.trim_start_matches("http://").trim_end_matches('/')
+                    ),
+                    _ => write!(f, "host {host} mixes scripts"),
+                }
+            }
         }
     }
 }

@@ -15,8 +15,11 @@
 //! Only an allow-list of schemes becomes a link (CONTRACT C-S1);
 //! `javascript:`, `data:` and `vbscript:` never do, whatever the list
 //! says. Deceptive links (C-S2) get a `title` with the real host and the
-//! class `urlx-deceptive`. Escaped CR/LF (`%0D%0A`) are never decoded
-//! (C-S3): the href is the URL as written.
+//! class `urlx-deceptive`, and a warning a reader sees without hovering:
+//! in HTML a `<span class="urlx-warning" role="note">` after the link,
+//! "⚠ goes to …"; in OSC 8 output "[⚠ goes to …]" after its text.
+//! Escaped CR/LF (`%0D%0A`) are never decoded (C-S3): the href is the
+//! URL as written.
 
 #![forbid(unsafe_code)]
 
@@ -230,7 +233,18 @@ pub fn write_html(
             }
             at = seg.end;
         }
-        escape_text(w, &text[at..l.end()])
+        escape_text(w, &text[at..l.end()])?;
+        // C-S2: the warning is text a reader sees, not a colour or a
+        // tooltip alone. A render callback writes its own (it gets the
+        // verdict).
+        match (&deceptive, &opts.render) {
+            (Some(d), None) => {
+                w.write_all(b"<span class=\"urlx-warning\" role=\"note\"> \xe2\x9a\xa0 ")?;
+                escape_text(w, d.to_string().as_bytes())?;
+                w.write_all(b"</span>")
+            }
+            _ => Ok(()),
+        }
     })
 }
 
@@ -284,7 +298,18 @@ pub fn write_osc8(
             w.write_all(b"\x1b]8;;\x1b\\")?;
             at = seg.end;
         }
-        shown(w, &text[at..l.end()])
+        shown(w, &text[at..l.end()])?;
+        // C-S2: a deceptive link is marked after its text, where it is
+        // seen, with where it goes (through `write_visible`: a host's
+        // characters cannot drive the terminal).
+        match deception(&l.uri()) {
+            Some(d) => {
+                w.write_all(" [\u{26a0} ".as_bytes())?;
+                write_visible(w, d.to_string().as_bytes())?;
+                w.write_all(b"]")
+            }
+            None => Ok(()),
+        }
     })
 }
 
