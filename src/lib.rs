@@ -56,6 +56,10 @@
 //!   (`FinderBuilder::domains`; `psl`, the public suffix list).
 //! - `filter`: `urlx::filter`, links kept by pattern (`regex-automata`,
 //!   `aho-corasick`), host, scheme and form.
+//! - `confusables`: the linkifier's deceptive-link verdicts also by UTS 39
+//!   (`unicode-security`): hosts all in one script that looks Latin
+//!   (`аррӏе.com`), and mixed scripts by UTS 39's script sets. Without it,
+//!   hosts that mix scripts (in Unicode or punycode) are still flagged.
 //!
 //! With default features the library compiles `memchr`,
 //! `unicode-segmentation` and `encoding_rs`; without them, the first two

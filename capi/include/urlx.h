@@ -84,8 +84,12 @@ enum urlx_deception {
     URLX_DECEPTION_USERINFO = 1,
     /* A host resolvers read as an IPv4 address: 2130706433, 0x7f.1 */
     URLX_DECEPTION_NUMERIC_HOST = 2,
-    /* A host label that mixes scripts (a Cyrillic letter among Latin) */
+    /* A host label that mixes scripts (a Cyrillic letter among Latin),
+       in Unicode or punycode */
     URLX_DECEPTION_MIXED_SCRIPT = 3,
+    /* A label all in one script that looks all Latin (UTS 39 whole-script
+       confusable: the Cyrillic "аррӏе" looks like "apple") */
+    URLX_DECEPTION_WHOLE_SCRIPT = 4,
     URLX_DECEPTION_OTHER = 255 /* a reason newer than this header */
 };
 

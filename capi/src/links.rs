@@ -86,6 +86,7 @@ fn deception_code(d: &Deception) -> c_int {
         Deception::Userinfo { .. } => 1,
         Deception::NumericHost { .. } => 2,
         Deception::MixedScript { .. } => 3,
+        Deception::WholeScript { .. } => 4,
         // A reason newer than the header: URLX_DECEPTION_OTHER.
         _ => 255,
     }
@@ -285,9 +286,13 @@ mod tests {
         let all = [
             Deception::Userinfo { host: host.clone() },
             Deception::NumericHost { host: host.clone() },
-            Deception::MixedScript { host },
+            Deception::MixedScript { host: host.clone() },
+            Deception::WholeScript {
+                host,
+                looks_like: "h".into(),
+            },
         ];
         let codes: Vec<c_int> = all.iter().map(deception_code).collect();
-        assert_eq!(codes, [1, 2, 3]);
+        assert_eq!(codes, [1, 2, 3, 4]);
     }
 }

@@ -117,3 +117,18 @@ fn c_s2_deceptive_links_are_marked_in_every_output() {
     );
     assert!(rows[1].get("deceptive").is_none());
 }
+
+/// C-S2 (UTS 39): lookalike hosts in punycode are flagged in words that
+/// show what they read; real IDNs are not.
+#[test]
+fn c_s2_punycode_lookalikes_are_flagged_and_real_idns_are_not() {
+    let text = "http://xn--80ak6aa92e.com/ http://xn--pypal-4ve.com/ http://xn--80adxhks.xn--p1ai/ http://xn--mnchen-3ya.de/\n";
+    let o = common::urlx_stdin(&["--format", "{url} {deceptive}"], text);
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "http://xn--80ak6aa92e.com/ host xn--80ak6aa92e.com looks like apple.com in another script: it reads \u{430}\u{440}\u{440}\u{4cf}\u{435}.com\n\
+         http://xn--pypal-4ve.com/ host xn--pypal-4ve.com mixes scripts: it reads p\u{430}ypal.com\n\
+         http://xn--80adxhks.xn--p1ai/ \n\
+         http://xn--mnchen-3ya.de/ \n"
+    );
+}

@@ -1,5 +1,7 @@
 //! Links that may not go where they seem to (CONTRACT C-S2).
 
+use std::borrow::Cow;
+
 use crate::uri::{HostKind, Uri};
 
 /// Why a link may mislead, with the host it really goes to.
@@ -18,10 +20,21 @@ pub enum Deception {
         /// The host as written.
         host: String,
     },
-    /// A host label that mixes scripts (`pаypal` with a Cyrillic `а`).
+    /// A host label that mixes scripts (`pаypal` with a Cyrillic `а`),
+    /// written in Unicode or as punycode (`xn--pypal-4ve`).
     MixedScript {
         /// The host as written.
         host: String,
+    },
+    /// A label all in one script other than Latin whose letters all look
+    /// like Latin ones (UTS 39 whole-script confusable: `аррӏе`, all
+    /// Cyrillic, looks like `apple`), in Unicode or punycode. Feature
+    /// `confusables`.
+    WholeScript {
+        /// The host as written.
+        host: String,
+        /// The Latin host it looks like (`apple.com`).
+        looks_like: String,
     },
 }
 
@@ -33,16 +46,12 @@ impl std::fmt::Display for Deception {
             }
             Deception::NumericHost { host } => write!(f, "goes to the numeric address {host}"),
             Deception::MixedScript { host } => {
-                // The ASCII form shows what the lookalike hides.
-                let url = format!("http://{host}/");
-                match crate::uri::parse_iri(&url).map(|u| u.to_ascii().into_owned()) {
-                    Ok(ascii) if ascii != url => write!(
-                        f,
-                        "host {host} mixes scripts: it is {}",
-                        ascii.trim_start_matches("http://").trim_end_matches('/')
-                    ),
-                    _ => write!(f, "host {host} mixes scripts"),
-                }
+                write!(f, "host {host} mixes scripts")?;
+                other_form(f, host)
+            }
+            Deception::WholeScript { host, looks_like } => {
+                write!(f, "host {host} looks like {looks_like} in another script")?;
+                other_form(f, host)
             }
         }
     }
@@ -74,12 +83,103 @@ pub fn deception(u: &Uri<'_>) -> Option<Deception> {
             host: host.to_owned(),
         });
     }
-    if !host.is_ascii() && host.split('.').any(mixes_scripts) {
+    if u.host_kind() != Some(HostKind::RegName) || (host.is_ascii() && !has_ace(host)) {
+        return None;
+    }
+    let labels: Vec<Cow<'_, str>> = host
+        .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+        .map(as_read)
+        .collect();
+    if labels.iter().any(|l| mixes_scripts(l) || uts39_mixed(l)) {
         return Some(Deception::MixedScript {
             host: host.to_owned(),
         });
     }
+    #[cfg(feature = "confusables")]
+    if labels.iter().any(|l| whole_script_confusable(l)) {
+        // Only the lookalike labels by their skeleton (which reads `m` as
+        // `rn`): the others as they are.
+        let looks_like: Vec<String> = labels
+            .iter()
+            .map(|l| {
+                if whole_script_confusable(l) {
+                    latin_lookalike(l)
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        return Some(Deception::WholeScript {
+            host: host.to_owned(),
+            looks_like: looks_like.join("."),
+        });
+    }
     None
+}
+
+/// Whether a host has a label in punycode (`xn--`).
+fn has_ace(host: &str) -> bool {
+    host.split('.')
+        .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+}
+
+/// A label as a reader sees it: an `xn--` label decoded from punycode.
+fn as_read(label: &str) -> Cow<'_, str> {
+    match label.get(..4) {
+        Some(p) if p.eq_ignore_ascii_case("xn--") => {
+            crate::uri::punycode_decode(&label[4..]).map_or(Cow::Borrowed(label), Cow::Owned)
+        }
+        _ => Cow::Borrowed(label),
+    }
+}
+
+/// After a host's verdict: its other form, what the lookalike hides or
+/// shows (the punycode of a Unicode host, the Unicode of a punycode one).
+fn other_form(f: &mut std::fmt::Formatter<'_>, host: &str) -> std::fmt::Result {
+    if has_ace(host) {
+        let read: Vec<Cow<'_, str>> = host.split('.').map(as_read).collect();
+        return write!(f, ": it reads {}", read.join("."));
+    }
+    let url = format!("http://{host}/");
+    match crate::uri::parse_iri(&url).map(|u| u.to_ascii().into_owned()) {
+        Ok(ascii) if ascii != url => write!(
+            f,
+            ": it is {}",
+            ascii.trim_start_matches("http://").trim_end_matches('/')
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// UTS 39 mixed-script detection (by its script sets, which take Han
+/// with Hiragana, Katakana or Hangul as one writing system).
+#[cfg(feature = "confusables")]
+fn uts39_mixed(label: &str) -> bool {
+    use unicode_security::mixed_script::MixedScript;
+    !label.is_single_script()
+}
+
+#[cfg(not(feature = "confusables"))]
+fn uts39_mixed(_: &str) -> bool {
+    false
+}
+
+/// UTS 39 whole-script confusable, as browsers decide to show a host in
+/// punycode: a label of one script, not all ASCII, whose every character
+/// has a Latin (ASCII) lookalike.
+#[cfg(feature = "confusables")]
+fn whole_script_confusable(label: &str) -> bool {
+    use unicode_security::mixed_script::MixedScript;
+    !label.is_ascii()
+        && label.is_single_script()
+        && unicode_security::confusable_detection::skeleton(label)
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
+/// The Latin label a label looks like (its UTS 39 skeleton).
+#[cfg(feature = "confusables")]
+fn latin_lookalike(label: &str) -> String {
+    unicode_security::confusable_detection::skeleton(label).collect()
 }
 
 /// Decimal, octal (leading 0) or hexadecimal (`0x`) digits.
@@ -143,11 +243,82 @@ mod tests {
             assert!(matches!(d(h), Some(Deception::NumericHost { .. })), "{h}");
         }
         assert!(d("http://3com.example/").is_none());
-        assert!(matches!(
-            d("http://p\u{430}ypal.example/"),
-            Some(Deception::MixedScript { .. })
-        ));
         assert!(d("http://例え.jp/").is_none());
         assert!(d("http://bücher.example/").is_none());
+    }
+
+    /// C-S2: lookalikes that mix scripts, in Unicode and in punycode,
+    /// each verdict naming the other form.
+    #[test]
+    fn c_s2_mixed_script_homographs_in_either_form() {
+        for (host, other) in [
+            ("p\u{430}ypal.com", "it is xn--pypal-4ve.com"),
+            ("xn--pypal-4ve.com", "it reads p\u{430}ypal.com"),
+            ("XN--PYPAL-4VE.com", "it reads P\u{430}YPAL.com"),
+            ("g\u{3bf}\u{3bf}gle.com", "it is xn--ggle-0nda.com"),
+            ("\u{581}oogle.com", "it is xn--oogle-vjg.com"),
+            (
+                "www.xn--ggle-0nda.com",
+                "it reads www.g\u{3bf}\u{3bf}gle.com",
+            ),
+        ] {
+            let v = d(&format!("http://{host}/"));
+            assert!(
+                matches!(&v, Some(Deception::MixedScript { .. })),
+                "{host}: {v:?}"
+            );
+            let words = v.unwrap().to_string();
+            assert!(words.ends_with(other), "{host}: {words}");
+        }
+    }
+
+    /// Real IDNs, in Unicode and in punycode, are no deception.
+    #[test]
+    fn c_s2_real_idns_are_not_flagged() {
+        for host in [
+            "例え.jp",
+            "xn--r8jz45g.jp",
+            "münchen.de",
+            "xn--mnchen-3ya.de",
+            "москва.рф",
+            "xn--80adxhks.xn--p1ai",
+            "ελλάδα.gr",
+            "xn--hxargifdar.gr",
+            "日本語.jp",
+            "한국.kr",
+            "xn--invalid-!.example",
+        ] {
+            let url = format!("http://{host}/");
+            let Ok(u) = crate::parse_iri(&url) else {
+                continue;
+            };
+            assert_eq!(deception(&u), None, "{host}");
+        }
+    }
+
+    /// C-S2 (UTS 39): a label all in one script that looks all Latin.
+    #[cfg(feature = "confusables")]
+    #[test]
+    fn c_s2_whole_script_confusables_in_either_form() {
+        for (host, looks_like) in [
+            ("\u{430}\u{440}\u{440}\u{4cf}\u{435}.com", "apple.com"),
+            ("xn--80ak6aa92e.com", "apple.com"),
+            ("\u{455}\u{441}\u{43e}\u{440}\u{435}.com", "scope.com"),
+            ("\u{581}\u{585}\u{585}\u{581}.com", "goog.com"),
+            ("\u{3bf}\u{3c1}\u{3b1}.example", "opa.example"),
+        ] {
+            let v = d(&format!("http://{host}/"));
+            match &v {
+                Some(Deception::WholeScript { looks_like: l, .. }) => {
+                    assert_eq!(l, looks_like, "{host}")
+                }
+                other => panic!("{host}: {other:?}"),
+            }
+        }
+        let words = d("http://xn--80ak6aa92e.com/").unwrap().to_string();
+        assert_eq!(
+            words,
+            "host xn--80ak6aa92e.com looks like apple.com in another script: it reads \u{430}\u{440}\u{440}\u{4cf}\u{435}.com"
+        );
     }
 }

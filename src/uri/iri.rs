@@ -168,9 +168,81 @@ pub(crate) fn punycode_encode(input: &[char]) -> Option<String> {
     Some(out)
 }
 
+/// RFC 3492 §6.2 decoding of a label's part after `xn--` (any case).
+/// `None` where it is not valid Punycode or decodes to no character.
+pub(crate) fn punycode_decode(input: &str) -> Option<String> {
+    let input = input.as_bytes();
+    let (basic, rest) = match input.iter().rposition(|&b| b == b'-') {
+        Some(i) => (&input[..i], &input[i + 1..]),
+        None => (&input[..0], input),
+    };
+    if !basic.is_ascii() {
+        return None;
+    }
+    let mut out: Vec<char> = basic.iter().map(|&b| char::from(b)).collect();
+    let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
+    let mut pos = 0;
+    while pos < rest.len() {
+        let old_i = i;
+        let mut w = 1u32;
+        let mut k = BASE;
+        loop {
+            let b = *rest.get(pos)?;
+            pos += 1;
+            let d = match b {
+                b'a'..=b'z' => u32::from(b - b'a'),
+                b'A'..=b'Z' => u32::from(b - b'A'),
+                b'0'..=b'9' => u32::from(b - b'0') + 26,
+                _ => return None,
+            };
+            i = i.checked_add(d.checked_mul(w)?)?;
+            let t = if k <= bias {
+                TMIN
+            } else if k >= bias + TMAX {
+                TMAX
+            } else {
+                k - bias
+            };
+            if d < t {
+                break;
+            }
+            w = w.checked_mul(BASE - t)?;
+            k += BASE;
+        }
+        let len = out.len() as u32 + 1;
+        bias = adapt(i - old_i, len, old_i == 0);
+        n = n.checked_add(i / len)?;
+        i %= len;
+        out.insert(i as usize, char::from_u32(n)?);
+        i += 1;
+    }
+    (!out.is_empty()).then(|| out.into_iter().collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rfc3492_decoding_inverts_encoding() {
+        for s in [
+            "bücher",
+            "münchen",
+            "例え",
+            "テスト",
+            "他们为什么不说中文",
+            "3年b組金八先生",
+            "p\u{430}ypal",
+            "аррӏе",
+        ] {
+            assert_eq!(punycode_decode(&puny(s)).as_deref(), Some(s), "{s}");
+        }
+        // Basic code points are kept as written, case too.
+        assert_eq!(punycode_decode("MNCHEN-3YA").as_deref(), Some("MüNCHEN"));
+        for bad in ["", "-", "a-!", "99999999999", "ü-x"] {
+            assert_eq!(punycode_decode(bad), None, "{bad:?}");
+        }
+    }
 
     fn puny(s: &str) -> String {
         punycode_encode(&s.chars().collect::<Vec<_>>()).unwrap()
