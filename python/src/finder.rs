@@ -130,7 +130,7 @@ impl Finder {
     }
 
     /// The links of `text` (`str` or `bytes`), in order.
-    fn find(&self, py: Python<'_>, text: Text) -> Vec<Link> {
+    pub fn find(&self, py: Python<'_>, text: Text) -> Vec<Link> {
         find_text(py, &self.inner, &text)
             .into_iter()
             .map(Link::from)

@@ -12,7 +12,7 @@ mod uri;
 
 use pyo3::prelude::*;
 
-use finder::{Finder, LinkIter, Opts, Text};
+use finder::{Finder, LinkIter, Text};
 use link::Link;
 
 /// The links of `text` (`str` or `bytes`) with the finder these options
@@ -33,7 +33,7 @@ fn find(
     max_wrapper_lines: usize,
     max_line_len: usize,
 ) -> PyResult<Vec<Link>> {
-    let finder = Opts {
+    let f = Finder::new(
         email,
         www,
         join_breaks,
@@ -42,12 +42,8 @@ fn find(
         max_wrapper_bytes,
         max_wrapper_lines,
         max_line_len,
-    }
-    .finder()?;
-    Ok(finder::find_text(py, &finder, &text)
-        .into_iter()
-        .map(Link::from)
-        .collect())
+    )?;
+    Ok(f.find(py, text))
 }
 
 /// The links of `text`, one at a time.

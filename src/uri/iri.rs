@@ -109,6 +109,17 @@ fn adapt(mut delta: u32, num_points: u32, first: bool) -> u32 {
     k + (BASE - TMIN + 1) * delta / (delta + SKEW)
 }
 
+/// RFC 3492 §6.1's threshold `t` for the digit at `k`.
+fn threshold(k: u32, bias: u32) -> u32 {
+    if k <= bias {
+        TMIN
+    } else if k >= bias + TMAX {
+        TMAX
+    } else {
+        k - bias
+    }
+}
+
 fn digit(d: u32) -> char {
     if d < 26 {
         char::from(b'a' + d as u8)
@@ -142,13 +153,7 @@ pub(crate) fn punycode_encode(input: &[char]) -> Option<String> {
                 let mut q = delta;
                 let mut k = BASE;
                 loop {
-                    let t = if k <= bias {
-                        TMIN
-                    } else if k >= bias + TMAX {
-                        TMAX
-                    } else {
-                        k - bias
-                    };
+                    let t = threshold(k, bias);
                     if q < t {
                         break;
                     }
@@ -196,13 +201,7 @@ pub(crate) fn punycode_decode(input: &str) -> Option<String> {
                 _ => return None,
             };
             i = i.checked_add(d.checked_mul(w)?)?;
-            let t = if k <= bias {
-                TMIN
-            } else if k >= bias + TMAX {
-                TMAX
-            } else {
-                k - bias
-            };
+            let t = threshold(k, bias);
             if d < t {
                 break;
             }
