@@ -217,22 +217,11 @@ pub fn find_text(py: Python<'_>, finder: &urlx::Finder, text: &Text) -> Vec<Rec>
 pub fn mail_recs(finder: &urlx::Finder, data: &[u8], first_line: u64) -> Vec<Rec> {
     use urlx::mail::{self, Kind};
     let head = &data[..data.len().min(8192)];
-    let ranges = match mail::sniff(head) {
-        Kind::Mbox => mail::mbox_messages(data),
-        _ => std::iter::once(0..data.len()).collect(),
-    };
     let mut recs = Vec::new();
-    let (mut line, mut pos) = (first_line, 0usize);
-    for r in ranges {
-        line += memchr_count(&data[pos..r.start]);
-        pos = r.start;
+    for (r, line) in mail::messages(data, mail::sniff(head) == Kind::Mbox, first_line) {
         let m = finder.message_links(data, r, line);
         let info = Arc::new(m.info);
         recs.extend(m.links.iter().map(|(l, _)| Rec::new(l, Some(&info))));
     }
     recs
-}
-
-fn memchr_count(b: &[u8]) -> u64 {
-    b.iter().filter(|&&c| c == b'\n').count() as u64
 }

@@ -3,7 +3,8 @@
 
 use super::map::OffsetMap;
 
-fn value(b: u8) -> Option<u32> {
+/// A base64 character's value (RFC 2045's alphabet).
+pub(super) fn value(b: u8) -> Option<u32> {
     match b {
         b'A'..=b'Z' => Some((b - b'A') as u32),
         b'a'..=b'z' => Some((b - b'a' + 26) as u32),

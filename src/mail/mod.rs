@@ -124,6 +124,34 @@ pub fn mbox_messages(data: &[u8]) -> Vec<Range<usize>> {
     out
 }
 
+/// The messages of mail input, each with the line it starts on: an
+/// mbox's messages (`mbox`), else the whole input as one message. The
+/// lines count from `first_line`, the line of `data[0]` (a piece of a
+/// larger file starts past line 1).
+///
+/// ```
+/// let mbox = b"From a@x Mon Jan  1 00:00:00 2024\n\nhi\nFrom b@x Tue Jan  2 00:00:00 2024\n\nho\n";
+/// let m = urlx::mail::messages(mbox, true, 10);
+/// assert_eq!(m.iter().map(|(_, line)| *line).collect::<Vec<_>>(), [10, 13]);
+/// assert_eq!(urlx::mail::messages(mbox, false, 1), [(0..mbox.len(), 1)]);
+/// ```
+pub fn messages(data: &[u8], mbox: bool, first_line: u64) -> Vec<(Range<usize>, u64)> {
+    let ranges = if mbox {
+        mbox_messages(data)
+    } else {
+        std::iter::once(0..data.len()).collect()
+    };
+    let (mut line, mut pos) = (first_line, 0usize);
+    ranges
+        .into_iter()
+        .map(|r| {
+            line += memchr::memchr_iter(b'\n', &data[pos..r.start]).count() as u64;
+            pos = r.start;
+            (r, line)
+        })
+        .collect()
+}
+
 /// Text in a known charset as UTF-8, to find its links: `label` is a
 /// charset name as MIME gives it (`iso-8859-1`, `windows-1252`,
 /// `shift_jis`, `utf-8`, ...; the WHATWG labels `encoding_rs` knows).

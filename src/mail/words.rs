@@ -99,7 +99,9 @@ fn q(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// Strict base64: every byte of the alphabet, padding only at the end.
+/// Strict base64, unlike a part's (`base64::decode`, which skips what is
+/// not base64): a word with a byte outside the alphabet is no encoded
+/// word. Padding only at the end.
 fn base64(text: &str) -> Option<Vec<u8>> {
     let body = text.trim_end_matches('=');
     if text.len() - body.len() > 2 {
@@ -108,15 +110,7 @@ fn base64(text: &str) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(body.len() * 3 / 4);
     let (mut acc, mut n) = (0u32, 0);
     for c in body.bytes() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        };
-        acc = acc << 6 | u32::from(v);
+        acc = acc << 6 | super::base64::value(c)?;
         n += 1;
         if n == 4 {
             out.extend_from_slice(&[(acc >> 16) as u8, (acc >> 8) as u8, acc as u8]);

@@ -58,11 +58,7 @@ impl Entries {
             }
             return;
         }
-        let messages = match kind {
-            Kind::Mbox => mail::mbox_messages(bytes),
-            _ => std::iter::once(0..bytes.len()).collect(),
-        };
-        for range in messages {
+        for (range, _) in mail::messages(bytes, kind == Kind::Mbox, 1) {
             let message = mail::parse(bytes, range);
             let subject = message.info.subject.as_deref().map(printable);
             for part in &message.parts {

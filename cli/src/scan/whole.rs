@@ -79,32 +79,17 @@ pub fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
                 .collect();
         }
         kind => {
-            let ranges = if kind == Kind::Mbox {
-                mail::mbox_messages(&bytes)
-            } else {
-                std::iter::once(0..bytes.len()).collect()
-            };
             // The line each message starts on, then the messages in parallel
             // (in this worker's pool; in this thread with one thread or one
             // message), results in order.
-            let mut first_lines = Vec::with_capacity(ranges.len());
-            let (mut line, mut pos) = (1u64, 0usize);
-            for r in &ranges {
-                line += memchr::memchr_iter(b'\n', &bytes[pos..r.start]).count() as u64;
-                pos = r.start;
-                first_lines.push(line);
-            }
-            let scan = |(r, &line): (&std::ops::Range<usize>, &u64)| {
-                ctx.finder.message_links(&bytes, r.clone(), line)
+            let messages = mail::messages(&bytes, kind == Kind::Mbox, 1);
+            let scan = |(r, line): &(std::ops::Range<usize>, u64)| {
+                ctx.finder.message_links(&bytes, r.clone(), *line)
             };
-            let per_message: Vec<_> = if ctx.parallel && ranges.len() > 1 {
-                ranges
-                    .par_iter()
-                    .zip(first_lines.par_iter())
-                    .map(scan)
-                    .collect()
+            let per_message: Vec<_> = if ctx.parallel && messages.len() > 1 {
+                messages.par_iter().map(scan).collect()
             } else {
-                ranges.iter().zip(first_lines.iter()).map(scan).collect()
+                messages.iter().map(scan).collect()
             };
             found.messages = per_message.len() as u64;
             for m in per_message {

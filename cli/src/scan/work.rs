@@ -143,24 +143,21 @@ fn mail_piece(
     mbox: bool,
 ) -> MailDone {
     let bytes = &buf[at];
-    let ranges = if mbox {
-        mail::mbox_messages(bytes)
-    } else {
-        std::iter::once(0..bytes.len()).collect()
-    };
+    let messages = mail::messages(bytes, mbox, 1);
     let mut done = MailDone {
         recs: Vec::new(),
         newlines: 0,
         bytes: bytes.len() as u64,
-        messages: ranges.len() as u64,
+        messages: messages.len() as u64,
         skipped: 0,
         warnings: Vec::new(),
         buf: Vec::new(),
     };
-    let (mut line, mut pos) = (1u64, 0usize);
-    for r in ranges {
-        line += memchr::memchr_iter(b'\n', &bytes[pos..r.start]).count() as u64;
-        pos = r.start;
+    // The piece's line ends: those before its last message, and those in
+    // it.
+    let (last_start, last_line) = messages.last().map_or((0, 1), |(r, l)| (r.start, *l));
+    done.newlines = last_line - 1 + memchr::memchr_iter(b'\n', &bytes[last_start..]).count() as u64;
+    for (r, line) in messages {
         let m = ctx.finder.message_links(bytes, r, line);
         done.skipped += m.skipped as u64;
         done.warnings
@@ -174,7 +171,6 @@ fn mail_piece(
             }
         }
     }
-    done.newlines = line - 1 + memchr::memchr_iter(b'\n', &bytes[pos..]).count() as u64;
     done.buf = buf;
     done
 }
