@@ -117,20 +117,22 @@ pub fn deception(u: &Uri<'_>) -> Option<Deception> {
     None
 }
 
-/// Whether a host has a label in punycode (`xn--`).
+/// The punycode of a label in that form (`xn--`, any case).
+fn punycode_of(label: &str) -> Option<&str> {
+    let (prefix, rest) = label.split_at_checked(4)?;
+    prefix.eq_ignore_ascii_case("xn--").then_some(rest)
+}
+
+/// Whether a host has a label in punycode.
 fn has_ace(host: &str) -> bool {
-    host.split('.')
-        .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+    host.split('.').any(|l| punycode_of(l).is_some())
 }
 
 /// A label as a reader sees it: an `xn--` label decoded from punycode.
 fn as_read(label: &str) -> Cow<'_, str> {
-    match label.get(..4) {
-        Some(p) if p.eq_ignore_ascii_case("xn--") => {
-            crate::uri::punycode_decode(&label[4..]).map_or(Cow::Borrowed(label), Cow::Owned)
-        }
-        _ => Cow::Borrowed(label),
-    }
+    punycode_of(label)
+        .and_then(crate::uri::punycode_decode)
+        .map_or(Cow::Borrowed(label), Cow::Owned)
 }
 
 /// After a host's verdict: its other form, what the lookalike hides or
