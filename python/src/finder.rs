@@ -103,7 +103,7 @@ impl Finder {
     #[pyo3(signature = (*, email=false, www=true, join_breaks=false, domains=false,
         max_url_len=8192, max_wrapper_bytes=2048, max_wrapper_lines=8, max_line_len=0))]
     #[allow(clippy::too_many_arguments)]
-    pub fn new(
+    fn new(
         email: bool,
         www: bool,
         join_breaks: bool,
@@ -130,7 +130,7 @@ impl Finder {
     }
 
     /// The links of `text` (`str` or `bytes`), in order.
-    pub fn find(&self, py: Python<'_>, text: Text) -> Vec<Link> {
+    fn find(&self, py: Python<'_>, text: Text) -> Vec<Link> {
         find_text(py, &self.inner, &text)
             .into_iter()
             .map(Link::from)
@@ -138,7 +138,7 @@ impl Finder {
     }
 
     /// The links of `text`, one at a time.
-    pub fn finditer(&self, py: Python<'_>, text: Text) -> LinkIter {
+    fn finditer(&self, py: Python<'_>, text: Text) -> LinkIter {
         LinkIter {
             recs: find_text(py, &self.inner, &text).into_iter(),
         }
@@ -150,7 +150,7 @@ impl Finder {
     /// `subject` and `date`; `line` in the raw input, counted from
     /// `first_line` (the line of `data[0]` in a larger file).
     #[pyo3(signature = (data, *, first_line=1))]
-    pub fn find_mail(&self, py: Python<'_>, data: PyBackedBytes, first_line: u64) -> Vec<Link> {
+    fn find_mail(&self, py: Python<'_>, data: PyBackedBytes, first_line: u64) -> Vec<Link> {
         let finder = &self.inner;
         py.detach(|| mail_recs(finder, &data, first_line))
             .into_iter()

@@ -1,7 +1,8 @@
 //! `urlx._urlx`, the extension module behind the `urlx` Python package:
 //! the finder, mail, the linkifier and the URI parser of the `urlx` crate,
 //! each call scanning with the GIL released. The package (`urlx/`)
-//! re-exports it and adds the Arrow path and the Spark job.
+//! re-exports it, with `find`, `finditer` and `find_mail` as calls of a
+//! `Finder`, and adds the Arrow path and the Spark job.
 
 #![forbid(unsafe_code)]
 
@@ -12,81 +13,8 @@ mod uri;
 
 use pyo3::prelude::*;
 
-use finder::{Finder, LinkIter, Text};
+use finder::{Finder, LinkIter};
 use link::Link;
-
-/// The links of `text` (`str` or `bytes`) with the finder these options
-/// make (the default one is built once).
-#[pyfunction]
-#[pyo3(signature = (text, *, email=false, www=true, join_breaks=false, domains=false,
-    max_url_len=8192, max_wrapper_bytes=2048, max_wrapper_lines=8, max_line_len=0))]
-#[allow(clippy::too_many_arguments)]
-fn find(
-    py: Python<'_>,
-    text: Text,
-    email: bool,
-    www: bool,
-    join_breaks: bool,
-    domains: bool,
-    max_url_len: usize,
-    max_wrapper_bytes: usize,
-    max_wrapper_lines: usize,
-    max_line_len: usize,
-) -> PyResult<Vec<Link>> {
-    let f = Finder::new(
-        email,
-        www,
-        join_breaks,
-        domains,
-        max_url_len,
-        max_wrapper_bytes,
-        max_wrapper_lines,
-        max_line_len,
-    )?;
-    Ok(f.find(py, text))
-}
-
-/// The links of `text`, one at a time.
-#[pyfunction]
-#[pyo3(signature = (text, *, email=false, www=true, join_breaks=false, domains=false,
-    max_url_len=8192, max_wrapper_bytes=2048, max_wrapper_lines=8, max_line_len=0))]
-#[allow(clippy::too_many_arguments)]
-fn finditer(
-    py: Python<'_>,
-    text: Text,
-    email: bool,
-    www: bool,
-    join_breaks: bool,
-    domains: bool,
-    max_url_len: usize,
-    max_wrapper_bytes: usize,
-    max_wrapper_lines: usize,
-    max_line_len: usize,
-) -> PyResult<LinkIter> {
-    let f = Finder::new(
-        email,
-        www,
-        join_breaks,
-        domains,
-        max_url_len,
-        max_wrapper_bytes,
-        max_wrapper_lines,
-        max_line_len,
-    )?;
-    Ok(f.finditer(py, text))
-}
-
-/// The links of mail (an mbox or one message), with the default finder.
-#[pyfunction]
-#[pyo3(signature = (data, *, first_line=1))]
-fn find_mail(
-    py: Python<'_>,
-    data: pyo3::pybacked::PyBackedBytes,
-    first_line: u64,
-) -> PyResult<Vec<Link>> {
-    let f = Finder::new(false, true, false, false, 8192, 2048, 8, 0)?;
-    Ok(f.find_mail(py, data, first_line))
-}
 
 /// `text` as HTML with its URLs as links: every byte escaped, only the
 /// `schemes` allowed linked (default: http, https, ftp, ftps, mailto,
@@ -131,9 +59,6 @@ fn _urlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Link>()?;
     m.add_class::<LinkIter>()?;
     m.add_class::<uri::Uri>()?;
-    m.add_function(wrap_pyfunction!(find, m)?)?;
-    m.add_function(wrap_pyfunction!(finditer, m)?)?;
-    m.add_function(wrap_pyfunction!(find_mail, m)?)?;
     m.add_function(wrap_pyfunction!(linkify_html, m)?)?;
     m.add_function(wrap_pyfunction!(uri::parse, m)?)?;
     m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;

@@ -21,15 +21,31 @@ arrays; ``python -m urlx.spark`` runs the extractor on Spark.
 from ._urlx import (
     Finder,
     Link,
+    LinkIter,
     Uri,
     __version__,
-    find,
-    find_mail,
-    finditer,
     linkify_html,
     parse,
     resolve,
 )
+
+
+def find(text, **options) -> "list[Link]":
+    """The links of ``text`` (``str`` or ``bytes``) with a finder of
+    ``options``, the keyword arguments of :class:`Finder` (the default
+    finder is built once and shared)."""
+    return Finder(**options).find(text)
+
+
+def finditer(text, **options) -> LinkIter:
+    """The links of ``text``, one at a time (options as :func:`find`)."""
+    return Finder(**options).finditer(text)
+
+
+def find_mail(data: bytes, *, first_line: int = 1) -> "list[Link]":
+    """The links of mail (an mbox or one message) with the default finder:
+    see :meth:`Finder.find_mail`."""
+    return Finder().find_mail(data, first_line=first_line)
 
 
 class ParseError(ValueError):

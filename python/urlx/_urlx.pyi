@@ -93,31 +93,6 @@ class Uri:
     def to_ascii(self) -> str: ...
     def resolve(self, reference: str, *, compat: str = "rfc3986") -> str: ...
 
-def find(
-    text: Text,
-    *,
-    email: bool = False,
-    www: bool = True,
-    join_breaks: bool = False,
-    domains: bool = False,
-    max_url_len: int = 8192,
-    max_wrapper_bytes: int = 2048,
-    max_wrapper_lines: int = 8,
-    max_line_len: int = 0,
-) -> List[Link]: ...
-def finditer(
-    text: Text,
-    *,
-    email: bool = False,
-    www: bool = True,
-    join_breaks: bool = False,
-    domains: bool = False,
-    max_url_len: int = 8192,
-    max_wrapper_bytes: int = 2048,
-    max_wrapper_lines: int = 8,
-    max_line_len: int = 0,
-) -> LinkIter: ...
-def find_mail(data: bytes, *, first_line: int = 1) -> List[Link]: ...
 def linkify_html(
     text: str,
     *,
