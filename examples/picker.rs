@@ -14,13 +14,13 @@ fn main() -> io::Result<()> {
     // The message taken apart: quoted-printable, base64 and charsets
     // decoded, each link placed on the raw bytes.
     let message = finder.message_links(&raw, 0..raw.len(), 1);
-    let body = message.links.iter().filter(|(_, source)| {
+    let body = message.links.iter().filter(|m| {
         !matches!(
-            source,
+            m.source,
             urlx::mail::Source::Header | urlx::mail::Source::Field
         )
     });
-    for (n, (link, _)) in body.enumerate() {
+    for (n, link) in body.map(|m| &m.link).enumerate() {
         let uri = link.uri();
         let warning = match urlx::linkify::deception(&uri) {
             Some(d) => format!("  [{d}]"),

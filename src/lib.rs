@@ -89,10 +89,10 @@ mod testing;
 pub mod uri;
 
 pub use delimit::Form;
+pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links, LINKABLE, MAX_CAP};
 #[cfg(feature = "mail")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
-pub use find::MessageLinks;
-pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links, LINKABLE, MAX_CAP};
+pub use find::{MailLink, MessageLinks};
 pub use piece::{Joined, Piece, Seam};
 pub use stream::StreamLinks;
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};

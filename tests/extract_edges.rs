@@ -421,7 +421,7 @@ fn c_w7_a_message_that_writes_the_url_whole_joins_it() {
         \n\
         Seen at <https://github.com/siemens/jailhouse/blob/master/configs/arm64/rpi4.c#L14?plain=1>.\n";
     let m = Finder::new().message_links(raw, 0..raw.len(), 1);
-    let (l, _) = &m.links[0];
+    let l = &m.links[0].link;
     assert_eq!(
         l.as_str(),
         "https://github.com/siemens/jailhouse/blob/master/configs/arm64/rpi4.c#L14"

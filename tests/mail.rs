@@ -22,7 +22,7 @@ fn message_urls(raw: &[u8]) -> Vec<(u64, String)> {
     let m = Finder::new().message_links(raw, 0..raw.len(), 1);
     m.links
         .iter()
-        .map(|(l, _)| (l.line(), l.as_str().to_owned()))
+        .map(|m| (m.link.line(), m.link.as_str().to_owned()))
         .collect()
 }
 
@@ -147,7 +147,7 @@ fn every_corpus_message_reads_without_a_panic() {
             } else {
                 let raw = std::fs::read(&p).unwrap();
                 let m = Finder::new().message_links(&raw, 0..raw.len(), 1);
-                for (l, _) in &m.links {
+                for l in m.links.iter().map(|m| &m.link) {
                     assert!(
                         l.start() < l.end() && l.end() <= raw.len(),
                         "{}: {l:?}",
@@ -191,13 +191,13 @@ fn mbox_messages_each_with_their_info_and_raw_lines() {
     let m1 = f.message_links(mbox, ranges[0].clone(), 1);
     assert_eq!(m1.info.message_id.as_deref(), Some("1@x"));
     assert_eq!(
-        (m1.links[0].0.as_str(), m1.links[0].0.line()),
+        (m1.links[0].link.as_str(), m1.links[0].link.line()),
         ("http://one.example/", 5)
     );
     let m2 = f.message_links(mbox, ranges[1].clone(), 8);
     assert_eq!(m2.info.subject.as_deref(), Some("two"));
     assert_eq!(
-        (m2.links[0].0.as_str(), m2.links[0].0.line()),
+        (m2.links[0].link.as_str(), m2.links[0].link.line()),
         ("http://two.example/", 13)
     );
 }
@@ -225,7 +225,7 @@ fn charsets_are_decoded() {
 fn attached_messages_and_nested_multiparts() {
     let raw = b"Content-Type: multipart/mixed; boundary=a\n\n--a\nContent-Type: message/rfc822\n\nSubject: inner\nContent-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain\n\nhttp://inner.example/\n--b--\n--a\nContent-Type: application/zip\n\nPK http://in-zip.example/\n--a--\n";
     let m = Finder::new().message_links(raw, 0..raw.len(), 1);
-    let urls: Vec<_> = m.links.iter().map(|(l, _)| l.as_str()).collect();
+    let urls: Vec<_> = m.links.iter().map(|m| m.link.as_str()).collect();
     assert_eq!(urls, ["http://inner.example/"]);
     assert_eq!(m.skipped, 1);
 }
@@ -236,7 +236,7 @@ fn malformed_mail_is_scanned_with_warnings_never_an_abort() {
     // Truncated part, missing close delimiter.
     let raw = b"Content-Type: multipart/mixed; boundary=z\n\n--z\nContent-Type: text/plain\n\nhttp://trunc.example/pa";
     let m = f.message_links(raw, 0..raw.len(), 1);
-    assert_eq!(m.links[0].0.as_str(), "http://trunc.example/pa");
+    assert_eq!(m.links[0].link.as_str(), "http://trunc.example/pa");
     assert!(
         m.warnings.iter().any(|w| w.contains("not closed")),
         "{:?}",
@@ -245,12 +245,12 @@ fn malformed_mail_is_scanned_with_warnings_never_an_abort() {
     // A boundary that never appears.
     let raw = b"Content-Type: multipart/mixed; boundary=nope\n\nhttp://nobound.example/\n";
     let m = f.message_links(raw, 0..raw.len(), 1);
-    assert_eq!(m.links[0].0.as_str(), "http://nobound.example/");
+    assert_eq!(m.links[0].link.as_str(), "http://nobound.example/");
     assert_eq!(m.warnings.len(), 1);
     // Unknown charset, bad base64.
     let raw = b"Content-Type: multipart/mixed; boundary=q\n\n--q\nContent-Type: text/plain; charset=x-unknown-42\n\nhttp://cs.example/\n--q\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\naHR0cDovL2I2NC5leGFt!!!cGxlLw\n--q--\n";
     let m = f.message_links(raw, 0..raw.len(), 1);
-    let urls: Vec<_> = m.links.iter().map(|(l, _)| l.as_str()).collect();
+    let urls: Vec<_> = m.links.iter().map(|m| m.link.as_str()).collect();
     assert_eq!(urls, ["http://cs.example/", "http://b64.example/"]);
     assert_eq!(m.warnings.len(), 2, "{:?}", m.warnings);
     // Deep nesting stops at the cap, not the stack.

@@ -23,6 +23,9 @@ pub struct Rec {
     pub truncated: bool,
     /// The message the link is in (mail input).
     pub message: Option<std::sync::Arc<urlx::mail::Info>>,
+    /// How the raw bytes of `start..end` encode the URL, when they do
+    /// (mail input).
+    pub encoding: Option<urlx::mail::Encoding>,
 }
 
 impl Rec {
@@ -37,6 +40,7 @@ impl Rec {
             alt: l.alt().map(str::to_owned),
             truncated: l.is_truncated(),
             message: None,
+            encoding: None,
         }
     }
 }
@@ -53,6 +57,7 @@ impl Rec {
             alt: l.alt().map(str::to_owned),
             truncated: l.is_truncated(),
             message: None,
+            encoding: None,
             url: l.into_url().into_owned(),
         }
     }
@@ -285,6 +290,10 @@ impl Printer {
             column: r.column,
             start: r.start,
             end: r.end,
+            encoding: r
+                .encoding
+                .filter(|&e| e != urlx::mail::Encoding::Plain)
+                .map(urlx::mail::Encoding::name),
             url: &r.url,
             form: r.form.as_str(),
             alt: r.alt.as_deref(),
@@ -317,6 +326,10 @@ struct Record<'a> {
     column: u64,
     start: u64,
     end: u64,
+    /// How the raw bytes `start..end` encode the URL (mail input):
+    /// `quoted-printable` or `base64`; absent where they are its text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    encoding: Option<&'static str>,
     url: &'a str,
     form: &'a str,
     alt: Option<&'a str>,
@@ -354,6 +367,7 @@ impl<'a> Record<'a> {
             Field::Column => num(self.column),
             Field::Start => num(self.start),
             Field::End => num(self.end),
+            Field::Encoding => self.encoding.map(Cow::Borrowed),
             Field::Url => text(Some(self.url)),
             Field::Form => text(Some(self.form)),
             Field::Alt => text(self.alt),

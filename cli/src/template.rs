@@ -9,6 +9,7 @@ pub enum Field {
     Column,
     Start,
     End,
+    Encoding,
     Url,
     Form,
     Alt,
@@ -24,13 +25,14 @@ pub enum Field {
     Deceptive,
 }
 
-const FIELDS: [(&str, Field); 19] = [
+const FIELDS: [(&str, Field); 20] = [
     ("path", Field::Path),
     ("member", Field::Member),
     ("line", Field::Line),
     ("column", Field::Column),
     ("start", Field::Start),
     ("end", Field::End),
+    ("encoding", Field::Encoding),
     ("url", Field::Url),
     ("form", Field::Form),
     ("alt", Field::Alt),

@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     let lines = data.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
     for r in urlx::mail::mbox_messages(data) {
         let m = f.message_links(data, r.clone(), 1);
-        for (l, _) in &m.links {
+        for l in m.links.iter().map(|m| &m.link) {
             assert!(l.start() >= r.start && l.start() < l.end() && l.end() <= r.end, "{l:?} outside {r:?}");
             assert!(l.line() >= 1 && l.line() <= lines);
             // A valid IRI, but for a fragment that holds `#` (as browsers take

@@ -6,19 +6,34 @@ use std::ops::Range;
 
 use super::{Finder, Link};
 use crate::delimit::Form;
-use crate::mail::{self, Info, Source};
+use crate::mail::{self, Encoding, Info, Source};
+
+/// A link of a message, and where in the message it is.
+#[derive(Clone, Debug)]
+#[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
+pub struct MailLink {
+    /// The link. Its span is the raw bytes that hold its text, from the
+    /// first to the last, across soft line breaks and base64 lines: they
+    /// decode (by `encoding`, then the part's charset and, in HTML, its
+    /// character references) to the link's text. `line` and `column` are
+    /// those of its first raw byte.
+    pub link: Link<'static>,
+    /// The text it was found in.
+    pub source: Source,
+    /// How that text is written in the raw message: with
+    /// [`Encoding::Base64`] no raw substring is the URL, and the span
+    /// covers whole groups of 4 characters.
+    pub encoding: Encoding,
+}
 
 /// The links of one message.
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
 pub struct MessageLinks {
-    /// The message's Message-ID, Subject and Date.
+    /// The message's Message-ID, Subject, Date, From and To.
     pub info: Info,
-    /// Its links, in input order. `start`, `line` and `column` point into
-    /// the raw input: exactly for text that needed no decoding; for decoded
-    /// text, at the start of the raw line where the encoded URL begins
-    /// (`end` then is the start of the raw line where it ends, plus one).
-    pub links: Vec<(Link<'static>, Source)>,
+    /// Its links, in input order, placed on the raw input.
+    pub links: Vec<MailLink>,
     /// Parts that are not text, skipped.
     pub skipped: usize,
     /// What was malformed, in words, with byte offsets in the input.
@@ -34,9 +49,11 @@ impl Finder {
     /// ```
     /// let raw = b"Subject: hi\nContent-Transfer-Encoding: quoted-printable\n\nsee https://example.com/?a=3Db&c=\n=3Dd now\n";
     /// let m = urlx::Finder::new().message_links(raw, 0..raw.len(), 1);
-    /// let (link, _) = &m.links[0];
+    /// let link = &m.links[0].link;
     /// assert_eq!(link.as_str(), "https://example.com/?a=b&c=d");
-    /// assert_eq!(link.line(), 4);
+    /// // The raw bytes that hold it, across the soft line break.
+    /// assert_eq!(&raw[link.span()], b"https://example.com/?a=3Db&c=\n=3Dd");
+    /// assert_eq!((link.line(), link.column()), (4, 5));
     /// assert_eq!(m.info.subject.as_deref(), Some("hi"));
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
@@ -54,26 +71,22 @@ impl Finder {
                     continue;
                 }
                 let start = part.map.raw(l.start());
-                let raw_end = |end: usize| {
-                    let exact_end = part.map.raw(end);
-                    if start + (end - l.start()) == exact_end {
-                        exact_end
-                    } else {
-                        part.map.raw(end.saturating_sub(1)).max(start) + 1
-                    }
-                };
-                let end = raw_end(l.end());
-                if let Some(rewrap) = l.rewrap_end().map(raw_end) {
+                let end = part.map.raw_end(l.end()).max(start);
+                if let Some(rewrap) = l.rewrap_end().map(|e| part.map.raw_end(e)) {
                     rewraps.push((links.len(), rewrap));
                 }
-                links.push((l.into_owned().placed(start, end), part.source));
+                links.push(MailLink {
+                    link: l.into_owned().placed(start, end),
+                    source: part.source,
+                    encoding: part.encoding,
+                });
             }
         }
         // C-W7: a URL a mail client re-wrapped in a quoted reply is joined
         // where the message writes the joined URL whole elsewhere (an HTML
         // part's link, a `<…>` copy, another occurrence).
         if !rewraps.is_empty() {
-            let mut whole: Vec<String> = links.iter().map(|(l, _)| l.as_str().to_owned()).collect();
+            let mut whole: Vec<String> = links.iter().map(|m| m.link.as_str().to_owned()).collect();
             whole.sort_unstable();
             let written = |joined: &str| {
                 let k = whole.partition_point(|u| u.as_str() < joined);
@@ -86,19 +99,19 @@ impl Finder {
                     })
             };
             for (k, end) in rewraps {
-                let l = &mut links[k].0;
+                let l = &mut links[k].link;
                 if l.alt().is_some_and(written) {
                     l.join_rewrap(end);
                 }
             }
         }
         // Headers come first in `parts`; the order in the input is by start.
-        links.sort_by_key(|(l, _)| l.start());
+        links.sort_by_key(|m| m.link.start());
         // Lines and columns in the raw input, counted once over the message.
         let mut lines = super::LineCounter::starting_at(base, first_line);
-        for (l, _) in links.iter_mut() {
-            let (line, column) = lines.advance(raw, 0, l.start());
-            l.set_position(line, column);
+        for m in links.iter_mut() {
+            let (line, column) = lines.advance(raw, 0, m.link.start());
+            m.link.set_position(line, column);
         }
         MessageLinks {
             info: m.info,

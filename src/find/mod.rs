@@ -49,7 +49,7 @@ pub use link::{Link, LINKABLE};
 pub(crate) use links::LineCounter;
 pub use links::Links;
 #[cfg(feature = "mail")]
-pub use mail::MessageLinks;
+pub use mail::{MailLink, MessageLinks};
 use schemes::ClassTable;
 pub(crate) use search::State;
 

@@ -3,9 +3,11 @@
 //! by the writer and goes. Space-stuffing is undone. A URL that the sender's
 //! client flowed across lines is whole again.
 
-/// Unwraps `text`; returns the text and points `(out, in)` at each output
-/// line start and each joined line.
-pub fn unwrap(text: &[u8], delsp: bool) -> (Vec<u8>, Vec<(usize, usize)>) {
+use super::map::Stretch;
+
+/// Unwraps `text`; returns the text and the stretches it copied: one at
+/// each output line start and each joined line.
+pub fn unwrap(text: &[u8], delsp: bool) -> (Vec<u8>, Vec<Stretch>) {
     let mut out = Vec::with_capacity(text.len());
     let mut points = Vec::new();
     let mut pos = 0;
@@ -33,14 +35,14 @@ pub fn unwrap(text: &[u8], delsp: bool) -> (Vec<u8>, Vec<(usize, usize)>) {
                 if open.is_some() {
                     out.push(b'\n');
                 }
-                points.push((out.len(), pos));
+                points.push((out.len(), pos, true));
                 out.extend(std::iter::repeat_n(b'>', depth));
                 if depth > 0 {
                     out.push(b' ');
                 }
             }
         }
-        points.push((out.len(), body_at));
+        points.push((out.len(), body_at, true));
         let flowed = !signature && body.last() == Some(&b' ');
         if flowed && delsp {
             out.extend_from_slice(&body[..body.len() - 1]);

@@ -3,12 +3,15 @@
 //! is then a quoted URL and text between tags is bare text, which the
 //! extractor finds as it finds them in plain text.
 
-/// Decodes the character references of `text`; points `(out, in)` at the
-/// start and after each reference (between points bytes are copied as
-/// they are, so the caller's finer map carries over).
-pub fn decode_entities(text: &[u8]) -> (Vec<u8>, Vec<(usize, usize)>) {
+use super::map::Stretch;
+
+/// Decodes the character references of `text`; the stretches say that
+/// each reference's character came from the whole reference, and that
+/// bytes between references are copied as they are (so the caller's finer
+/// map carries over).
+pub fn decode_entities(text: &[u8]) -> (Vec<u8>, Vec<Stretch>) {
     let mut out = Vec::with_capacity(text.len());
-    let mut points = vec![(0, 0)];
+    let mut points = vec![(0, 0, true)];
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'&', &text[i..]) {
         let amp = i + k;
@@ -16,9 +19,10 @@ pub fn decode_entities(text: &[u8]) -> (Vec<u8>, Vec<(usize, usize)>) {
         match reference(&text[amp..]) {
             Some((c, len)) => {
                 let mut buf = [0; 4];
+                points.push((out.len(), amp, false));
                 out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
                 i = amp + len;
-                points.push((out.len(), i));
+                points.push((out.len(), i, true));
             }
             None => {
                 out.push(b'&');

@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 mod base64;
+mod charset;
 mod flowed;
 mod html;
 mod map;
@@ -264,16 +265,49 @@ pub enum Source {
     Html,
 }
 
+/// How a part's text is written in the raw message (its
+/// `Content-Transfer-Encoding`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Encoding {
+    /// As it is (7bit, 8bit, binary; header fields).
+    #[default]
+    Plain,
+    /// Quoted-printable: `=XX` escapes and soft line breaks.
+    QuotedPrintable,
+    /// Base64: no raw substring is the text; its raw range covers whole
+    /// groups of 4 characters.
+    Base64,
+}
+
+impl Encoding {
+    /// The name `Content-Transfer-Encoding` gives it (RFC 2045's
+    /// `"identity"` for plain text).
+    ///
+    /// ```
+    /// assert_eq!(urlx::mail::Encoding::Base64.name(), "base64");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Plain => "identity",
+            Encoding::QuotedPrintable => "quoted-printable",
+            Encoding::Base64 => "base64",
+        }
+    }
+}
+
 /// A text to scan, and its map back to the raw input.
 #[derive(Clone, Debug)]
 pub struct Part<'a> {
     /// UTF-8 where the charset was known; the raw bytes where nothing had
     /// to be decoded.
     pub text: Cow<'a, [u8]>,
-    /// Offsets in `text` to offsets in the input.
+    /// Offsets in `text` to offsets in the input, byte for byte: decoded
+    /// `s..e` was written in raw `map.raw(s)..map.raw_end(e)`.
     pub map: OffsetMap,
     /// What the text is.
     pub source: Source,
+    /// How the raw bytes encode it.
+    pub encoding: Encoding,
 }
 
 /// A message taken apart.
@@ -355,6 +389,7 @@ fn push_field<'a>(raw: &'a [u8], f: &Field<'_>, source: Source, m: &mut Message<
         text: Cow::Borrowed(&raw[f.whole.clone()]),
         map: OffsetMap::exact(f.whole.start),
         source,
+        encoding: Encoding::Plain,
     });
 }
 
@@ -678,6 +713,7 @@ fn plain<'a>(raw: &'a [u8], start: usize, end: usize, m: &mut Message<'a>) {
             text: Cow::Borrowed(&raw[start..end]),
             map: OffsetMap::exact(start),
             source: Source::Text,
+            encoding: Encoding::Plain,
         });
     }
 }
@@ -701,10 +737,10 @@ fn text<'a>(
     m: &mut Message<'a>,
 ) {
     let slice = &raw[body..end];
-    let (mut bytes, mut map): (Cow<'a, [u8]>, OffsetMap) = match cte {
+    let (mut bytes, mut map, encoding): (Cow<'a, [u8]>, OffsetMap, Encoding) = match cte {
         "quoted-printable" => {
             let (b, map) = qp::decode(slice, body);
-            (Cow::Owned(b), map)
+            (Cow::Owned(b), map, Encoding::QuotedPrintable)
         }
         "base64" => {
             let (b, map, bad) = base64::decode(slice, body);
@@ -712,9 +748,13 @@ fn text<'a>(
                 m.warnings
                     .push(format!("bad base64 at byte {body}: decoded what could be"));
             }
-            (Cow::Owned(b), map)
+            (Cow::Owned(b), map, Encoding::Base64)
         }
-        _ => (Cow::Borrowed(slice), OffsetMap::exact(body)),
+        _ => (
+            Cow::Borrowed(slice),
+            OffsetMap::exact(body),
+            Encoding::Plain,
+        ),
     };
     if let Some(cs) = charset {
         let cs = cs.trim();
@@ -727,8 +767,8 @@ fn text<'a>(
                 // keeps ASCII; it stays as it is, placed byte for byte.
                 Some(enc) if enc.is_ascii_compatible() && bytes.is_ascii() => {}
                 Some(enc) if enc != encoding_rs::UTF_8 => {
-                    let (b, points) = convert(&bytes, enc);
-                    map = map.compose(&points, false);
+                    let (b, points) = charset::convert(&bytes, enc);
+                    map = map.compose(&points, bytes.len());
                     bytes = Cow::Owned(b);
                 }
                 Some(_) => {}
@@ -742,14 +782,14 @@ fn text<'a>(
         // (With no `&`, the text and the map would come out as they are.)
         if memchr::memchr(b'&', &bytes).is_some() {
             let (b, points) = html::decode_entities(&bytes);
-            map = map.compose(&points, true);
+            map = map.compose(&points, bytes.len());
             bytes = Cow::Owned(b);
         }
         Source::Html
     } else {
         if flowed {
             let (b, points) = flowed::unwrap(&bytes, delsp);
-            map = map.compose(&points, true);
+            map = map.compose(&points, bytes.len());
             bytes = Cow::Owned(b);
         }
         Source::Text
@@ -758,31 +798,8 @@ fn text<'a>(
         text: bytes,
         map,
         source,
+        encoding,
     });
-}
-
-/// Converts `bytes` from `enc` to UTF-8 line by line (UTF-16 whole), with
-/// points `(out, in)` at each line start.
-fn convert(bytes: &[u8], enc: &'static encoding_rs::Encoding) -> (Vec<u8>, Vec<(usize, usize)>) {
-    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
-    let mut points = Vec::new();
-    if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE {
-        points.push((0, 0));
-        out.extend_from_slice(enc.decode_without_bom_handling(bytes).0.as_bytes());
-        return (out, points);
-    }
-    let mut pos = 0;
-    while pos < bytes.len() {
-        let end = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |k| pos + k + 1);
-        points.push((out.len(), pos));
-        out.extend_from_slice(
-            enc.decode_without_bom_handling(&bytes[pos..end])
-                .0
-                .as_bytes(),
-        );
-        pos = end;
-    }
-    (out, points)
 }
 
 #[cfg(test)]

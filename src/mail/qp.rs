@@ -13,8 +13,9 @@ fn hex(b: u8) -> Option<u8> {
     }
 }
 
-/// Decodes `raw` (which starts at `base` in the message); the map points at
-/// the start of each encoded line.
+/// Decodes `raw` (which starts at `base` in the message); the map places
+/// each decoded byte: copied bytes byte for byte, an escape on its three
+/// raw bytes.
 pub fn decode(raw: &[u8], base: usize) -> (Vec<u8>, OffsetMap) {
     let mut out = Vec::with_capacity(raw.len());
     let mut map = OffsetMap::new();
@@ -22,7 +23,7 @@ pub fn decode(raw: &[u8], base: usize) -> (Vec<u8>, OffsetMap) {
     while line_start < raw.len() {
         let nl = memchr::memchr(b'\n', &raw[line_start..]).map(|k| line_start + k);
         let line_end = nl.unwrap_or(raw.len());
-        map.push(out.len(), base + line_start, false);
+        map.push_exact(out.len(), base + line_start);
         let mut line = &raw[line_start..line_end];
         if line.last() == Some(&b'\r') {
             line = &line[..line.len() - 1];
@@ -48,7 +49,10 @@ pub fn decode(raw: &[u8], base: usize) -> (Vec<u8>, OffsetMap) {
                 line.get(eq + 2).and_then(|&c| hex(c)),
             ) {
                 (Some(h), Some(l)) => {
+                    let at = base + line_start + eq;
+                    map.push_whole(out.len(), at, at + 3);
                     out.push(h << 4 | l);
+                    map.push_exact(out.len(), at + 3);
                     i = eq + 3;
                 }
                 // A malformed escape stays as it is.
@@ -59,7 +63,10 @@ pub fn decode(raw: &[u8], base: usize) -> (Vec<u8>, OffsetMap) {
             }
         }
         out.extend_from_slice(&line[i..]);
-        if nl.is_some() && !soft {
+        if let Some(nl) = nl.filter(|_| !soft) {
+            // The line end is the raw one (a CR before it, or blanks
+            // dropped, are passed over).
+            map.push_exact(out.len(), base + nl);
             out.push(b'\n');
         }
         line_start = line_end + 1;
@@ -82,10 +89,19 @@ mod tests {
             "see https://example.com/?a=b&c=d and http://x.example/ end\n"
         );
         assert_eq!(m.raw(0), 1000);
-        // Text from the second encoded line maps to that line's start.
+        // Each decoded byte has its raw place: `=3D` is three raw bytes,
+        // and a soft break lies inside the range of text across it.
         let at = d.windows(4).position(|w| w == b" and").unwrap();
-        assert_eq!(m.raw(at), 1034);
-        assert_eq!(m.raw(at - 1), 1034);
+        assert_eq!(m.raw(at), 1038);
+        assert_eq!((m.raw(at - 2), m.raw_end(at - 1)), (1034, 1037));
+        let url = d.windows(5).position(|w| w == b"https").unwrap();
+        assert_eq!(
+            (m.raw(url), m.raw_end(at)),
+            (1004, 1038),
+            "the URL's raw range runs across the soft break"
+        );
+        let x = d.windows(4).position(|w| w == b"x.ex").unwrap();
+        assert_eq!((m.raw(x + 4), m.raw(x + 5)), (1054, 1058));
         let (d, _) = decode(b"100%=ZZ =4", 0);
         assert_eq!(d, b"100%=ZZ =4");
     }

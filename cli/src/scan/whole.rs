@@ -174,10 +174,16 @@ fn absorb(found: &mut Found, m: urlx::MessageLinks, keep: &Keep) {
     found.skipped_parts += m.skipped as u64;
     found.warnings.extend(m.warnings);
     let info = Arc::new(m.info);
-    for (l, source) in m.links {
+    for urlx::MailLink {
+        link: l,
+        source,
+        encoding,
+    } in m.links
+    {
         if keep.mail(&l, source) {
             let mut r = Rec::from_link(&l, 0);
             r.message = Some(Arc::clone(&info));
+            r.encoding = Some(encoding);
             found.recs.push(r);
         }
     }

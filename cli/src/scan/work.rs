@@ -163,10 +163,16 @@ fn mail_piece(
         done.warnings
             .extend(m.warnings.iter().map(|w| shift_byte_offset(w, start)));
         let info = Arc::new(m.info);
-        for (l, source) in m.links {
+        for urlx::MailLink {
+            link: l,
+            source,
+            encoding,
+        } in m.links
+        {
             if ctx.keep.mail(&l, source) {
                 let mut rec = Rec::from_link(&l, start);
                 rec.message = Some(Arc::clone(&info));
+                rec.encoding = Some(encoding);
                 done.recs.push(rec);
             }
         }
