@@ -135,7 +135,7 @@ pub fn extract_columns<'py>(
 }
 
 /// The string fields of a link, in the order `build` fills them.
-const STRINGS: [&str; 10] = [
+const STRINGS: [&str; 11] = [
     "url",
     "form",
     "alt",
@@ -146,6 +146,7 @@ const STRINGS: [&str; 10] = [
     "date",
     "from",
     "to",
+    "encoding",
 ];
 
 /// Every column's buffers, by name.
@@ -182,6 +183,7 @@ fn build(
                     m.and_then(|m| m.date.as_deref()),
                     m.and_then(|m| m.from.as_deref()),
                     m.and_then(|m| m.to.as_deref()),
+                    r.encoding,
                 ];
                 for (c, v) in strs.iter_mut().zip(values) {
                     c.push(v)?;

@@ -221,7 +221,7 @@ pub fn mail_recs(finder: &urlx::Finder, data: &[u8], first_line: u64) -> Vec<Rec
     for (r, line) in mail::messages(data, mail::sniff(head) == Kind::Mbox, first_line) {
         let m = finder.message_links(data, r, line);
         let info = Arc::new(m.info);
-        recs.extend(m.links.iter().map(|m| Rec::new(&m.link, Some(&info))));
+        recs.extend(m.links.iter().map(|m| Rec::mail(m, &info)));
     }
     recs
 }

@@ -20,6 +20,7 @@ pub struct Rec {
     pub scheme: Option<String>,
     pub host: Option<String>,
     pub message: Option<Arc<urlx::mail::Info>>,
+    pub encoding: Option<&'static str>,
 }
 
 impl Rec {
@@ -39,6 +40,15 @@ impl Rec {
             scheme: uri.as_ref().and_then(|u| u.scheme()).map(str::to_owned),
             host: uri.as_ref().and_then(|u| u.host()).map(str::to_owned),
             message: message.cloned(),
+            encoding: None,
+        }
+    }
+
+    /// A link of a message, with how its raw bytes encode it.
+    pub fn mail(m: &urlx::MailLink, message: &Arc<urlx::mail::Info>) -> Rec {
+        Rec {
+            encoding: (m.encoding != urlx::mail::Encoding::Plain).then(|| m.encoding.name()),
+            ..Rec::new(&m.link, Some(message))
         }
     }
 }
@@ -47,9 +57,10 @@ impl Rec {
 /// removed), where it was found, how it was written, and its scheme and
 /// host. `start` and `end` are byte offsets: into the UTF-8 encoding of a
 /// `str`, into the `bytes` as given; `line` and `column` count from 1,
-/// the column in bytes. In mail (`find_mail`), `line`, `start` and `end`
-/// are in the raw message, and `message_id`, `subject` and `date` say
-/// which message it is.
+/// the column in bytes. In mail (`find_mail`), `start` and `end` are the
+/// raw bytes that hold the URL's encoded text (`encoding` says how they
+/// encode it), `line` and `column` those of the first, and `message_id`,
+/// `subject` and `date` say which message it is.
 #[pyclass(module = "urlx", frozen, eq, get_all)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
@@ -88,6 +99,9 @@ pub struct Link {
     pub from_: Option<String>,
     /// In mail: the message's To, encoded words decoded.
     pub to: Option<String>,
+    /// In mail: how the raw bytes `start..end` encode the URL,
+    /// "quoted-printable" or "base64"; None where they are its text.
+    pub encoding: Option<&'static str>,
 }
 
 impl From<Rec> for Link {
@@ -99,6 +113,7 @@ impl From<Rec> for Link {
             date: m.and_then(|m| m.date.clone()),
             from_: m.and_then(|m| m.from.clone()),
             to: m.and_then(|m| m.to.clone()),
+            encoding: r.encoding,
             url: r.url,
             start: r.start,
             end: r.end,
@@ -144,6 +159,7 @@ impl Link {
         d.set_item("date", &self.date)?;
         d.set_item("from", &self.from_)?;
         d.set_item("to", &self.to)?;
+        d.set_item("encoding", self.encoding)?;
         Ok(d)
     }
 }

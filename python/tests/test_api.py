@@ -129,6 +129,10 @@ def test_c_o4_mail_links_have_their_message():
     qp = b"Subject: hi\nContent-Transfer-Encoding: quoted-printable\n\nsee https://example.com/?a=3Db&c=\n=3Dd now\n"
     (l,) = urlx.find_mail(qp)
     assert (l.url, l.line, l.subject) == ("https://example.com/?a=b&c=d", 4, "hi")
+    # The raw bytes that hold it, across the soft line break.
+    assert qp[l.start : l.end] == b"https://example.com/?a=3Db&c=\n=3Dd"
+    assert (l.column, l.encoding, l.to_dict()["encoding"]) == (5, "quoted-printable", "quoted-printable")
+    assert first.encoding is None
     # Encoded words decoded in the fields a reader sees.
     words = b"From: =?utf-8?b?w4lsaXNl?= <e@x.example>\nTo: =?ISO-8859-1?Q?Ren=E9?= <r@x.example>\nSubject: =?utf-8?q?caf=C3=A9?=\n\nhttp://a.example/\n"
     (l,) = urlx.find_mail(words)
@@ -269,7 +273,7 @@ def test_arrow_extract_equals_find():
                 continue
             want = [l.to_dict() for l in urlx.find(row)]
             for w in want:
-                for k in ("message_id", "subject", "date", "from", "to"):
+                for k in ("message_id", "subject", "date", "from", "to", "encoding"):
                     del w[k]
             assert got == want, typ
     # A slice: the array's offset is honoured.

@@ -19,14 +19,14 @@ from ._urlx import Finder, extract_columns
 _DEFAULT = Finder()
 
 _STRINGS = ("url", "form", "alt", "scheme", "host")
-_MAIL = ("message_id", "subject", "date", "from", "to")
+_MAIL = ("message_id", "subject", "date", "from", "to", "encoding")
 _NUMBERS = ("start", "end", "line", "column")
 
 
 def link_type(mail: bool = False) -> pa.DataType:
     """The struct of one link: the fields of ``urlx.Link`` (the names of
     the command's ``--json``); ``message_id``, ``subject``, ``date``,
-    ``from`` and ``to`` with ``mail``."""
+    ``from``, ``to`` and ``encoding`` with ``mail``."""
     fields = [
         pa.field("url", pa.string(), nullable=False),
         pa.field("start", pa.int64(), nullable=False),

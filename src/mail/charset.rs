@@ -15,27 +15,33 @@ pub(super) fn convert(bytes: &[u8], enc: &'static Encoding) -> (Vec<u8>, Vec<Str
 }
 
 /// A charset of one byte a character, ASCII as itself: converted whole,
-/// then placed byte by byte.
+/// then placed run by run.
 fn single_byte(bytes: &[u8], enc: &'static Encoding) -> (Vec<u8>, Vec<Stretch>) {
-    let text = enc.decode_without_bom_handling(bytes).0;
+    let text = enc
+        .decode_without_bom_handling(bytes)
+        .0
+        .into_owned()
+        .into_bytes();
     let mut points = Vec::new();
-    let mut out = 0;
-    let mut chars = text.chars();
-    let mut ascii_run = false;
-    for (i, &b) in bytes.iter().enumerate() {
-        let len = chars.next().map_or(0, char::len_utf8);
-        if b.is_ascii() {
-            if !ascii_run {
-                points.push((out, i, true));
-                ascii_run = true;
-            }
-        } else {
-            points.push((out, i, false));
-            ascii_run = false;
+    let (mut i, mut out) = (0, 0);
+    while i < bytes.len() {
+        let ascii = bytes[i..].iter().take_while(|b| b.is_ascii()).count();
+        if ascii > 0 {
+            points.push((out, i, true));
+            i += ascii;
+            out += ascii;
         }
-        out += len;
+        while i < bytes.len() && !bytes[i].is_ascii() {
+            points.push((out, i, false));
+            out += match text[out] {
+                0..0xe0 => 2,
+                0xe0..0xf0 => 3,
+                _ => 4,
+            };
+            i += 1;
+        }
     }
-    (text.into_owned().into_bytes(), points)
+    (text, points)
 }
 
 /// A charset of several bytes a character (or a stateful one): ASCII
