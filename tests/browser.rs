@@ -60,17 +60,25 @@ fn chromium() -> PathBuf {
 }
 
 const HEAD: &str = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><script>window.__alerts=0;window.alert=window.confirm=window.prompt=function(){window.__alerts++;};</script></head><body>\n";
-const TAIL: &str = "<script>var r=[];document.querySelectorAll('pre[data-case]').forEach(function(p){r.push(Array.from(p.querySelectorAll('a')).map(function(a){return a.getAttribute('href')}))});var bad=0;document.querySelectorAll('*').forEach(function(e){for(var i=0;i<e.attributes.length;i++){if(/^on/i.test(e.attributes[i].name))bad++}});var o=document.createElement('pre');o.id='urlx-result';var wn=Array.from(document.querySelectorAll('.urlx-warning')).map(function(e){var b=e.getBoundingClientRect();return{text:e.textContent,width:b.width,height:b.height}});o.textContent=JSON.stringify({links:r,warnings:wn,alerts:window.__alerts,onattrs:bad,scripts:document.scripts.length,iframes:document.querySelectorAll('iframe,img,svg,style').length});document.body.appendChild(o);</script></body></html>\n";
+const TAIL: &str = "<script>var r=[];document.querySelectorAll('pre[data-case],article.urlx-message').forEach(function(p){r.push(Array.from(p.querySelectorAll('a')).map(function(a){return a.getAttribute('href')}))});var bad=0;document.querySelectorAll('*').forEach(function(e){for(var i=0;i<e.attributes.length;i++){if(/^on/i.test(e.attributes[i].name))bad++}});var o=document.createElement('pre');o.id='urlx-result';var wn=Array.from(document.querySelectorAll('.urlx-warning')).map(function(e){var b=e.getBoundingClientRect();return{text:e.textContent,width:b.width,height:b.height}});var hd=Array.from(document.querySelectorAll('.urlx-headers bdi')).map(function(e){return e.textContent});o.textContent=JSON.stringify({links:r,warnings:wn,headers:hd,alerts:window.__alerts,onattrs:bad,scripts:document.scripts.length,iframes:document.querySelectorAll('iframe,img,svg,style').length});document.body.appendChild(o);</script></body></html>\n";
 
 /// Loads a page of cases in the browser; returns what the harness saw.
 fn run_page(browser: &Path, cases: &[Vec<u8>], name: &str) -> serde_json::Value {
-    let mut page = Vec::from(HEAD.as_bytes());
+    let mut body = Vec::new();
     let finder = urlx::Finder::new();
     for (i, c) in cases.iter().enumerate() {
-        page.extend_from_slice(format!("<pre data-case=\"{i}\">").as_bytes());
-        write_html(&mut page, &finder, c, &Options::default()).unwrap();
-        page.extend_from_slice(b"</pre>\n");
+        body.extend_from_slice(format!("<pre data-case=\"{i}\">").as_bytes());
+        write_html(&mut body, &finder, c, &Options::default()).unwrap();
+        body.extend_from_slice(b"</pre>\n");
     }
+    run_html(browser, &body, name)
+}
+
+/// Loads `body` between the harness's head and tail; returns what the
+/// harness saw.
+fn run_html(browser: &Path, body: &[u8], name: &str) -> serde_json::Value {
+    let mut page = Vec::from(HEAD.as_bytes());
+    page.extend_from_slice(body);
     page.extend_from_slice(TAIL.as_bytes());
     let dir = std::env::temp_dir().join(format!("urlx-browser-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -222,4 +230,94 @@ fn deceptive_links_show_a_visible_warning_in_chromium() {
             "a warning without a box: {w}"
         );
     }
+}
+
+/// C-S1, C-S2: mail as a reader sees it, in a browser. A real list
+/// message and a phishing message (an HTML part, quoted-printable, whose
+/// links' texts show other hosts than their hrefs) are written by
+/// `write_message_html`: the hrefs are the messages' links, decoded; each
+/// warning is text with a box a reader sees; the message's own script
+/// never runs; the header fields are isolated (`<bdi>`).
+#[test]
+#[ignore = "needs Chromium (apt-get install chromium); .ci/run runs it"]
+fn mail_read_as_a_reader_sees_it_in_chromium() {
+    let browser = chromium();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let real = std::fs::read(root.join("corpora/mail/python-email/msg_25.txt")).unwrap();
+    let phish = std::fs::read(root.join("tests/data/mail/phish-html.eml")).unwrap();
+    let finder = urlx::Finder::new();
+    let mut body = Vec::new();
+    let mut bodies = Vec::new();
+    for raw in [&real, &phish] {
+        let reading = urlx::mail::read(raw, 0..raw.len());
+        urlx::linkify::write_message_html(&mut body, &finder, &reading, &Options::default())
+            .unwrap();
+        bodies.push(reading);
+    }
+    let r = run_html(&browser, &body, "mail");
+    assert_eq!(r["alerts"], 0, "a script ran: {r}");
+    assert_eq!(r["onattrs"], 0, "an on* attribute reached the DOM: {r}");
+    assert_eq!(r["scripts"], 2, "the message's script reached the DOM: {r}");
+    let links: Vec<Vec<String>> = serde_json::from_value(r["links"].clone()).unwrap();
+    // The real message: its text part's links, as the extractor finds them.
+    let want: Vec<String> = urlx::find(&bodies[0].body)
+        .filter(|l| Options::default().allows_link(l))
+        .map(|l| l.as_str().to_owned())
+        .collect();
+    assert!(want
+        .iter()
+        .any(|u| u == "http://www.linux.org.uk/mailman/listinfo/linuxuser"));
+    assert_eq!(links[0], want);
+    // The phishing message: each link goes where the message's href goes,
+    // quoted-printable and references decoded; a link's text is no link.
+    assert_eq!(
+        links[1],
+        [
+            "https://events.ni.com/profile/web/index.cfm?PKwebID=0x3808abcd&varPage=attendee&source=mail",
+            "http://203.0.113.9/login/verify.php?id=7781",
+            "https://xn--pypal-4ve.com/signin",
+            "http://www.paypal.com@198.51.100.7/",
+            "http://192.168.1.1/admin",
+            "https://www.example.com/track?id=1",
+        ]
+    );
+    let warnings = r["warnings"].as_array().unwrap();
+    let texts: Vec<&str> = warnings
+        .iter()
+        .map(|w| w["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            " \u{26a0} the text shows www.paypal.com but the link goes to 203.0.113.9",
+            " \u{26a0} host xn--pypal-4ve.com mixes scripts: it reads p\u{430}ypal.com",
+            " \u{26a0} the text shows www.paypal.com but the link goes to xn--pypal-4ve.com",
+            " \u{26a0} goes to 198.51.100.7 (the part before @ is not the host)",
+            " \u{26a0} the text shows www.paypal.com but the link goes to 198.51.100.7",
+            " \u{26a0} goes to 192.168.1.1, an address on your own machine or network",
+        ]
+    );
+    for w in warnings {
+        assert!(
+            w["width"].as_f64().unwrap() > 0.0 && w["height"].as_f64().unwrap() > 0.0,
+            "a warning without a box: {w}"
+        );
+    }
+    // From, To, Date, Subject of each message, each isolated; the subject's
+    // right-to-left override stays inside its <bdi>.
+    let headers: Vec<&str> = r["headers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    assert!(headers.len() >= 7, "{headers:?}");
+    assert!(
+        headers.contains(&"Your account \u{202e}eulav\u{202c} is on hold"),
+        "{headers:?}"
+    );
+    assert!(
+        headers.contains(&"J\u{fc}rgen <juergen@example.org>"),
+        "{headers:?}"
+    );
 }

@@ -90,6 +90,12 @@ enum urlx_deception {
     /* A label all in one script that looks all Latin (UTS 39 whole-script
        confusable: the Cyrillic "аррӏе" looks like "apple") */
     URLX_DECEPTION_WHOLE_SCRIPT = 4,
+    /* a loopback, private or link-local host: "goes to 192.168.1.1, an
+       address on your own machine or network" */
+    URLX_DECEPTION_LOCAL_ADDRESS = 5,
+    /* an HTML link whose text shows another host than its href's (the
+       reading view of mail; not given for a link found in text) */
+    URLX_DECEPTION_TEXT_SHOWS = 6,
     URLX_DECEPTION_OTHER = 255 /* a reason newer than this header */
 };
 

@@ -87,6 +87,8 @@ fn deception_code(d: &Deception) -> c_int {
         Deception::NumericHost { .. } => 2,
         Deception::MixedScript { .. } => 3,
         Deception::WholeScript { .. } => 4,
+        Deception::LocalAddress { .. } => 5,
+        Deception::TextShows { .. } => 6,
         // A reason newer than the header: URLX_DECEPTION_OTHER.
         _ => 255,
     }
@@ -288,11 +290,16 @@ mod tests {
             Deception::NumericHost { host: host.clone() },
             Deception::MixedScript { host: host.clone() },
             Deception::WholeScript {
-                host,
+                host: host.clone(),
                 looks_like: "h".into(),
+            },
+            Deception::LocalAddress { host: host.clone() },
+            Deception::TextShows {
+                shown: "s".into(),
+                host,
             },
         ];
         let codes: Vec<c_int> = all.iter().map(deception_code).collect();
-        assert_eq!(codes, [1, 2, 3, 4]);
+        assert_eq!(codes, [1, 2, 3, 4, 5, 6]);
     }
 }

@@ -24,7 +24,7 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
     };
     if let Some(r) = render {
         let writes_text = format!("{r} writes the text back with its links");
-        let refused: [(bool, &str, &str); 13] = [
+        let refused: [(bool, &str, &str); 11] = [
             (a.json, "--json", "not the links alone"),
             (a.count, "-c", "not the links alone"),
             (a.only_url, "-o", "not the links alone"),
@@ -44,16 +44,6 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
                 "without colors",
             ),
             (
-                a.mail,
-                "--mail",
-                "as plain text (mail is read as its raw bytes)",
-            ),
-            (
-                a.verbose,
-                "--verbose",
-                "as plain text, so there is no mail to report on",
-            ),
-            (
                 a.binary,
                 "--binary",
                 "binary or not, its control bytes shown",
@@ -64,7 +54,7 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
         }
         if let Some(h) = headers {
             return Err(format!(
-                "{h} does not apply: {r} reads its inputs as plain text, which has no header fields"
+                "{h} does not apply: {r} shows a message's header fields as text, without links"
             ));
         }
         return Ok(());
@@ -131,8 +121,6 @@ mod tests {
             ("--alt", &[]),
             ("--normalize", &[]),
             ("-0", &[]),
-            ("--mail", &[]),
-            ("--verbose", &[]),
             ("--binary", &[]),
             ("--no-headers", &[]),
             ("--headers-only", &[]),

@@ -192,8 +192,11 @@ pub struct ScanArgs {
     /// Write the text as HTML with its URLs as links (<pre> for each input;
     /// every byte escaped; only safe schemes linked; a deceptive link gets
     /// the class urlx-deceptive, a title, and a warning after it, "⚠ goes
-    /// to ..."). Inputs are read as plain text.
-    /// Example: urlx --html msg.txt > msg.html
+    /// to ..."). Mail (sniffed, or --mail) is shown as a reader sees it:
+    /// each message's From, To, Date and Subject, then its text part
+    /// decoded (else its HTML part as text, each link's href after its
+    /// text, and a warning where the text shows another host); --no-mail
+    /// writes the raw bytes instead. Example: urlx --html msg.txt > msg.html
     #[arg(long, conflicts_with_all = ["json", "count", "only_url", "hyperlink"])]
     pub html: bool,
 
@@ -205,7 +208,8 @@ pub struct ScanArgs {
     /// The text's own control characters are shown as less shows them (ESC
     /// as ^[), so that a message cannot forge a link, clear the screen or
     /// set the title; a deceptive link is followed by "[⚠ goes to ...]".
-    /// Example: urlx --hyperlink msg | less -R
+    /// Mail is shown as a reader sees it, as with --html (--no-mail: the
+    /// raw bytes). Example: urlx --hyperlink msg | less -R
     #[arg(long, conflicts_with_all = ["json", "count", "only_url"])]
     pub hyperlink: bool,
 

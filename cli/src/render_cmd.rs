@@ -1,8 +1,10 @@
 //! --html, --html-page and --hyperlink: the inputs written back with their
-//! URLs as links, in input order. Inputs are read as plain text (the links
-//! are placed in the bytes as they are), compressed ones decoded first;
-//! every input is written, binary or not, its control bytes shown (C-S5).
-//! The filter flags decide which URLs become links; the others stay text.
+//! URLs as links, in input order, compressed ones decoded first. Mail
+//! (sniffed, or `--mail`) is written as a reader sees it, message by
+//! message (`urlx::mail::read`); other text, or anything with `--no-mail`,
+//! as its bytes are (the links placed in them). Every input is written,
+//! binary or not, its control bytes shown (C-S5). The filter flags decide
+//! which URLs become links; the others stay text.
 
 use std::io::{self, Read, Write};
 
@@ -55,7 +57,7 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
     let mut found = false;
     let result = (|| -> io::Result<()> {
         if args.html_page {
-            w.write_all(b"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>urlx</title>\n<style>a.urlx-deceptive{background:#fdd}.urlx-warning{color:#900;font-weight:bold}</style></head><body>\n")?;
+            w.write_all(b"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>urlx</title>\n<style>a.urlx-deceptive{background:#fdd}.urlx-warning{color:#900;font-weight:bold}.urlx-message{border-top:1px solid #999;margin:1em 0}.urlx-headers{font-family:sans-serif;margin:.5em 0}.urlx-body{white-space:pre-wrap}</style></head><body>\n")?;
         }
         for inp in &inputs {
             let mut bytes = Vec::new();
@@ -92,17 +94,43 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
                     continue;
                 }
             }
-            if html {
-                if args.html_page && inputs.len() > 1 {
-                    w.write_all(b"<h2>")?;
-                    urlx::linkify::escape_text(&mut w, inp.display().as_bytes())?;
-                    w.write_all(b"</h2>\n")?;
+            if html && args.html_page && inputs.len() > 1 {
+                w.write_all(b"<h2>")?;
+                urlx::linkify::escape_text(&mut w, inp.display().as_bytes())?;
+                w.write_all(b"</h2>\n")?;
+            }
+            let kind = match urlx::mail::sniff(&bytes[..bytes.len().min(8 << 10)]) {
+                _ if args.no_mail => urlx::mail::Kind::Text,
+                urlx::mail::Kind::Text if args.mail => urlx::mail::Kind::Message,
+                k => k,
+            };
+            if kind == urlx::mail::Kind::Text {
+                if html {
+                    w.write_all(b"<pre>")?;
+                    found |= urlx::linkify::write_html(&mut w, &finder, &bytes, &opts)? > 0;
+                    w.write_all(b"</pre>\n")?;
+                } else {
+                    found |= urlx::linkify::write_osc8(&mut w, &finder, &bytes, &opts)? > 0;
                 }
-                w.write_all(b"<pre>")?;
-                found |= urlx::linkify::write_html(&mut w, &finder, &bytes, &opts)? > 0;
-                w.write_all(b"</pre>\n")?;
-            } else {
-                found |= urlx::linkify::write_osc8(&mut w, &finder, &bytes, &opts)? > 0;
+                continue;
+            }
+            let messages = urlx::mail::messages(&bytes, kind == urlx::mail::Kind::Mbox, 1);
+            for (k, (range, _)) in messages.into_iter().enumerate() {
+                let reading = urlx::mail::read(&bytes, range);
+                if args.verbose {
+                    for warning in &reading.warnings {
+                        eprintln!("urlx: {}: {warning}", inp.display());
+                    }
+                }
+                let n = if html {
+                    urlx::linkify::write_message_html(&mut w, &finder, &reading, &opts)?
+                } else {
+                    if k > 0 {
+                        w.write_all(b"\n")?;
+                    }
+                    urlx::linkify::write_message_osc8(&mut w, &finder, &reading, &opts)?
+                };
+                found |= n > 0;
             }
         }
         if args.html_page {

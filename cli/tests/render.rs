@@ -132,3 +132,121 @@ fn c_s2_punycode_lookalikes_are_flagged_and_real_idns_are_not() {
          http://xn--mnchen-3ya.de/ \n"
     );
 }
+
+/// The hrefs of HTML output, in order, references decoded.
+fn hrefs(html: &str) -> Vec<String> {
+    html.split("<a href=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].replace("&amp;", "&"))
+        .collect()
+}
+
+/// Mail through --html: each message as a reader sees it. The phishing
+/// message is one quoted-printable HTML part: its links go where its
+/// hrefs go (`=3D` and `&amp;` decoded), a link's text is no link of its
+/// own, and where the text shows another host a warning says so (C-S2).
+#[test]
+fn mail_is_linkified_as_a_reader_sees_it() {
+    let phish = common::repo_file("tests/data/mail/phish-html.eml");
+    let o = common::urlx(&["--html", phish.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let html = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        html.starts_with("<article class=\"urlx-message\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<div><b>To:</b> <bdi>J\u{fc}rgen &lt;juergen@example.org&gt;</bdi></div>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<b>Subject:</b> <bdi>Your account \u{202e}eulav\u{202c} is on hold</bdi>")
+    );
+    assert!(
+        !html.contains("=3D")
+            && !html.contains("document.title")
+            && !html.contains("Account notice")
+    );
+    assert_eq!(
+        hrefs(&html),
+        [
+            "https://events.ni.com/profile/web/index.cfm?PKwebID=0x3808abcd&varPage=attendee&source=mail",
+            "http://203.0.113.9/login/verify.php?id=7781",
+            "https://xn--pypal-4ve.com/signin",
+            "http://www.paypal.com@198.51.100.7/",
+            "http://192.168.1.1/admin",
+            "https://www.example.com/track?id=1",
+        ]
+    );
+    for warning in [
+        "the text shows www.paypal.com but the link goes to 203.0.113.9",
+        "the text shows www.paypal.com but the link goes to xn--pypal-4ve.com",
+        "goes to 192.168.1.1, an address on your own machine or network",
+    ] {
+        assert!(
+            html.contains(&format!("role=\"note\"> \u{26a0} {warning}</span>")),
+            "{warning}: {html}"
+        );
+    }
+    // The same on a terminal: the subject's override shown, not obeyed.
+    let o = common::urlx(&["--hyperlink", phish.to_str().unwrap()]);
+    let t = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        t.contains("Subject: Your account <U+202E>eulav<U+202C> is on hold\n"),
+        "{t}"
+    );
+    assert!(t.contains("7781\x1b]8;;\x1b\\> [\u{26a0} the text shows www.paypal.com but the link goes to 203.0.113.9]"), "{t:?}");
+    assert_eq!(terminal::own_sequences(t.as_bytes()), 6);
+    // --no-mail: the raw bytes, quoted-printable and all.
+    let o = common::urlx(&["--html", "--no-mail", phish.to_str().unwrap()]);
+    let raw = String::from_utf8(o.stdout).unwrap();
+    assert!(raw.starts_with("<pre>") && raw.contains("=3D") && !raw.contains("<article"));
+}
+
+/// The text part is preferred to the HTML part, decoded across soft line
+/// breaks; an mbox is one article a message, and --mail reads text
+/// without a header as a message's body.
+#[test]
+fn mail_text_parts_and_mboxes_read_as_a_reader_sees_them() {
+    let qp = common::repo_file("tests/data/mail/qp-html.eml");
+    let o = common::urlx(&["--html", qp.to_str().unwrap()]);
+    let html = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        html.contains("<bdi>\u{c9}v\u{e9}nements: register now</bdi>"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("&lt;html&gt;") && !html.contains("=3D"),
+        "{html}"
+    );
+    assert_eq!(
+        hrefs(&html)[0],
+        "https://events.ni.com/profile/web/index.cfm?PKwebID=0x3808abcd&varPage=attendee&source=mail"
+    );
+    let mbox = common::repo_file("corpora/sample.mbox");
+    let messages = urlx::mail::mbox_messages(&std::fs::read(&mbox).unwrap()).len();
+    let o = common::urlx(&["--html-page", mbox.to_str().unwrap()]);
+    let page = String::from_utf8(o.stdout).unwrap();
+    assert!(messages > 2);
+    assert_eq!(
+        page.matches("<article class=\"urlx-message\">").count(),
+        messages
+    );
+    let o = common::urlx_stdin(&["--hyperlink", "--mail"], "see http://a.example/\n");
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "\nsee \x1b]8;id=urlx-1;http://a.example/\x1b\\http://a.example/\x1b]8;;\x1b\\\n"
+    );
+}
+
+/// --verbose says what was malformed in a message it shows.
+#[test]
+fn mail_warnings_with_verbose() {
+    let raw = "Subject: x\nContent-Type: multipart/mixed; boundary=B\n\n--B\nContent-Type: text/plain\n\nhttp://a.example/\n";
+    let o = common::urlx_stdin(&["--html", "--verbose"], raw);
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("not closed"), "{err}");
+    assert!(String::from_utf8(o.stdout)
+        .unwrap()
+        .contains("href=\"http://a.example/\""));
+}

@@ -36,6 +36,22 @@ pub enum Deception {
         /// The Latin host it looks like (`apple.com`).
         looks_like: String,
     },
+    /// A host on the reader's own machine or network: loopback
+    /// (`127.0.0.1`, `::1`, `localhost`), private (`10/8`, `172.16/12`,
+    /// `192.168/16`, `fc00::/7`) or link-local (`169.254/16`, `fe80::/10`).
+    /// A link in mail there reaches what the reader's network trusts.
+    LocalAddress {
+        /// The host as written.
+        host: String,
+    },
+    /// An HTML link whose text shows one host while its href goes to
+    /// another ([`shown_elsewhere`]).
+    TextShows {
+        /// The host the text shows.
+        shown: String,
+        /// The host the href goes to.
+        host: String,
+    },
 }
 
 impl std::fmt::Display for Deception {
@@ -53,6 +69,13 @@ impl std::fmt::Display for Deception {
                 write!(f, "host {host} looks like {looks_like} in another script")?;
                 other_form(f, host)
             }
+            Deception::LocalAddress { host } => write!(
+                f,
+                "goes to {host}, an address on your own machine or network"
+            ),
+            Deception::TextShows { shown, host } => {
+                write!(f, "the text shows {shown} but the link goes to {host}")
+            }
         }
     }
 }
@@ -64,7 +87,9 @@ impl std::fmt::Display for Deception {
 /// let u = urlx::parse("http://www.bank.example@10.0.0.1/").unwrap();
 /// assert_eq!(deception(&u), Some(Deception::Userinfo { host: "10.0.0.1".into() }));
 /// assert!(deception(&urlx::parse("http://0x7f.1/").unwrap()).is_some());
-/// assert!(deception(&urlx::parse("http://127.0.0.1/").unwrap()).is_none());
+/// let local = urlx::parse("http://192.168.1.1/admin").unwrap();
+/// assert_eq!(deception(&local), Some(Deception::LocalAddress { host: "192.168.1.1".into() }));
+/// assert!(deception(&urlx::parse("http://203.0.113.9/").unwrap()).is_none());
 /// ```
 pub fn deception(u: &Uri<'_>) -> Option<Deception> {
     let host = u.host()?;
@@ -80,6 +105,11 @@ pub fn deception(u: &Uri<'_>) -> Option<Deception> {
         && host.trim_end_matches('.').split('.').all(numeric_label)
     {
         return Some(Deception::NumericHost {
+            host: host.to_owned(),
+        });
+    }
+    if is_local(host, u.host_kind()) {
+        return Some(Deception::LocalAddress {
             host: host.to_owned(),
         });
     }
@@ -115,6 +145,99 @@ pub fn deception(u: &Uri<'_>) -> Option<Deception> {
         });
     }
     None
+}
+
+/// Whether a host is loopback, private or link-local.
+fn is_local(host: &str, kind: Option<HostKind>) -> bool {
+    match kind {
+        Some(HostKind::Ipv4) => match host.parse::<std::net::Ipv4Addr>() {
+            Ok(a) => a.is_loopback() || a.is_private() || a.is_link_local() || a.is_unspecified(),
+            Err(_) => false,
+        },
+        Some(HostKind::Ipv6) => {
+            let inner = host.trim_start_matches('[').trim_end_matches(']');
+            match inner.parse::<std::net::Ipv6Addr>() {
+                Ok(a) => {
+                    let first = a.segments()[0];
+                    a.is_loopback()
+                        || a.is_unspecified()
+                        || first & 0xfe00 == 0xfc00
+                        || first & 0xffc0 == 0xfe80
+                        || a.to_ipv4_mapped().is_some_and(|v4| {
+                            v4.is_loopback() || v4.is_private() || v4.is_link_local()
+                        })
+                }
+                Err(_) => false,
+            }
+        }
+        Some(HostKind::RegName) => {
+            let h = host.trim_end_matches('.').as_bytes();
+            h.eq_ignore_ascii_case(b"localhost")
+                || h.len() > 10 && h[h.len() - 10..].eq_ignore_ascii_case(b".localhost")
+        }
+        _ => false,
+    }
+}
+
+/// Whether an HTML link's text shows a host other than the one its href
+/// goes to: a text that is a URL, or a host name (`www.bank.example`,
+/// `bank.example/login`), whose host is neither the href's nor a domain
+/// above it (`www.` aside). A text that names no host says nothing.
+///
+/// ```
+/// use urlx::linkify::{shown_elsewhere, Deception};
+/// assert_eq!(
+///     shown_elsewhere("https://www.paypal.com/signin", "http://203.0.113.9/login"),
+///     Some(Deception::TextShows { shown: "www.paypal.com".into(), host: "203.0.113.9".into() })
+/// );
+/// assert_eq!(shown_elsewhere("paypal.com", "https://www.paypal.com/x"), None);
+/// assert_eq!(shown_elsewhere("Sign in", "http://203.0.113.9/"), None);
+/// assert!(shown_elsewhere("paypal.com", "http://paypal.com.evil.example/").is_some());
+/// ```
+pub fn shown_elsewhere(text: &str, href: &str) -> Option<Deception> {
+    let href = crate::uri::parse_link(href.trim()).ok()?;
+    let host = href.host().filter(|h| !h.is_empty())?;
+    let text = text.trim();
+    if text.is_empty() || text.contains(char::is_whitespace) {
+        return None;
+    }
+    let parsed;
+    let shown = if text.contains("://") {
+        parsed = crate::uri::parse_link(text).ok()?;
+        parsed.host()?
+    } else {
+        // A host name, maybe with a path: letters, digits, hyphens and
+        // at least one dot before any `/`.
+        let name = text.split(['/', '?', '#']).next()?;
+        let name = name.split(':').next()?;
+        let labels: Vec<&str> = name.split('.').collect();
+        let named = labels.len() >= 2
+            && labels
+                .iter()
+                .all(|l| !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '-'))
+            && labels
+                .last()
+                .is_some_and(|l| l.chars().any(char::is_alphabetic));
+        if !named {
+            return None;
+        }
+        name
+    };
+    let bare = |h: &str| {
+        let h = h.trim_end_matches('.').to_lowercase();
+        match h.strip_prefix("www.") {
+            Some(rest) => rest.to_owned(),
+            None => h,
+        }
+    };
+    let (s, h) = (bare(shown), bare(host));
+    if s == h || h.ends_with(&format!(".{s}")) {
+        return None;
+    }
+    Some(Deception::TextShows {
+        shown: shown.to_owned(),
+        host: host.to_owned(),
+    })
 }
 
 /// The punycode of a label in that form (`xn--`, any case).
@@ -251,6 +374,64 @@ mod tests {
 
     /// C-S2: lookalikes that mix scripts, in Unicode and in punycode,
     /// each verdict naming the other form.
+    #[test]
+    fn c_s2_local_addresses() {
+        let verdict = |u: &str| deception(&crate::uri::parse_link(u).unwrap());
+        for u in [
+            "http://127.0.0.1:8080/",
+            "http://10.1.2.3/",
+            "http://172.31.0.1/",
+            "http://192.168.0.1/",
+            "http://169.254.169.254/latest/meta-data/",
+            "http://[::1]/",
+            "http://[fd00::1]/",
+            "http://[fe80::1]/",
+            "http://[::ffff:192.168.0.1]/",
+            "http://localhost/",
+            "http://printer.LOCALHOST./",
+        ] {
+            assert!(
+                matches!(verdict(u), Some(Deception::LocalAddress { .. })),
+                "{u}"
+            );
+        }
+        for u in [
+            "http://172.32.0.1/",
+            "http://[2001:db8::1]/",
+            "http://localhost.example/",
+            "http://例え.jp/",
+        ] {
+            assert_eq!(verdict(u), None, "{u}");
+        }
+        let d = verdict("http://192.168.1.1/").unwrap();
+        assert_eq!(
+            d.to_string(),
+            "goes to 192.168.1.1, an address on your own machine or network"
+        );
+    }
+
+    #[test]
+    fn c_s2_link_text_showing_another_host() {
+        let shows = |t: &str, h: &str| shown_elsewhere(t, h).map(|d| d.to_string());
+        assert_eq!(
+            shows("www.paypal.com", "http://xn--pypal-4ve.com/"),
+            Some("the text shows www.paypal.com but the link goes to xn--pypal-4ve.com".into())
+        );
+        assert!(shows(
+            "https://bank.example/login",
+            "https://bank.example.evil.example/"
+        )
+        .is_some());
+        assert!(shows("BANK.example", "https://www.bank.example/").is_none());
+        assert!(shows("https://bank.example", "https://login.bank.example/").is_none());
+        // Text that names no host: words, a version number, non-ASCII words.
+        for t in ["Click here", "v1.2", "москва", "3.14", ""] {
+            assert!(shows(t, "http://203.0.113.9/").is_none(), "{t}");
+        }
+        // A href with no host says nothing.
+        assert!(shows("bank.example", "mailto:x@bank.example").is_none());
+    }
+
     #[test]
     fn c_s2_mixed_script_homographs_in_either_form() {
         for (host, other) in [

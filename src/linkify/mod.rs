@@ -24,6 +24,8 @@
 #![forbid(unsafe_code)]
 
 mod deceptive;
+#[cfg(feature = "mail")]
+mod message;
 mod terminal;
 
 use std::io::{self, Write};
@@ -31,7 +33,9 @@ use std::sync::Arc;
 
 use crate::{Finder, Link, LINKABLE};
 
-pub use deceptive::{deception, Deception};
+pub use deceptive::{deception, shown_elsewhere, Deception};
+#[cfg(feature = "mail")]
+pub use message::{write_message_html, write_message_osc8};
 pub use terminal::write_visible;
 
 /// Schemes that never become links, whatever the options say.
@@ -183,69 +187,101 @@ pub fn write_html(
     text: &[u8],
     opts: &Options,
 ) -> io::Result<usize> {
-    interleave(w, finder, text, opts, escape_text, |w, l, number| {
-        let href = escape_attr_string(l.as_str());
-        let deceptive = deception(&l.uri());
-        // The opening tag every line of the link shares.
-        let mut open = format!("<a href=\"{href}\"");
-        let mut class = opts.class.clone();
-        if let Some(d) = &deceptive {
-            class = Some(match class {
-                Some(c) => format!("{c} urlx-deceptive"),
-                None => "urlx-deceptive".into(),
-            });
-            open.push_str(&format!(
-                " title=\"{}\"",
-                escape_attr_string(&d.to_string())
-            ));
-        }
-        for (name, value) in [
-            ("class", &class),
-            ("rel", &opts.rel),
-            ("target", &opts.target),
-        ] {
-            if let Some(v) = value {
-                open.push_str(&format!(" {name}=\"{}\"", escape_attr_string(v)));
+    write_html_noted(w, finder, text, opts, &[])
+}
+
+/// [`write_html`], with a warning written at each note's offset.
+fn write_html_noted(
+    w: &mut dyn Write,
+    finder: &Finder,
+    text: &[u8],
+    opts: &Options,
+    notes: &[Note],
+) -> io::Result<usize> {
+    let warn = |w: &mut dyn Write, d: &Deception| warning_html(w, d);
+    interleave(
+        w,
+        finder,
+        text,
+        opts,
+        notes,
+        escape_text,
+        warn,
+        |w, l, number| {
+            let href = escape_attr_string(l.as_str());
+            let deceptive = deception(&l.uri());
+            // The opening tag every line of the link shares.
+            let mut open = format!("<a href=\"{href}\"");
+            let mut class = opts.class.clone();
+            if let Some(d) = &deceptive {
+                class = Some(match class {
+                    Some(c) => format!("{c} urlx-deceptive"),
+                    None => "urlx-deceptive".into(),
+                });
+                open.push_str(&format!(
+                    " title=\"{}\"",
+                    escape_attr_string(&d.to_string())
+                ));
             }
-        }
-        open.push('>');
-        // One anchor a line: the break, the quote prefix and the
-        // indentation between them stay text.
-        let mut at = l.start();
-        for (segment, seg) in l.segments(text).into_iter().enumerate() {
-            escape_text(w, &text[at..seg.start])?;
-            let mut shown = Vec::new();
-            escape_text(&mut shown, &text[seg.clone()])?;
-            let shown = String::from_utf8_lossy(&shown);
-            match &opts.render {
-                Some(render) => {
-                    let r = Rendered {
-                        link: l,
-                        number,
-                        href: &href,
-                        text: &shown,
-                        segment,
-                        deception: deceptive.as_ref(),
-                    };
-                    render(&r, w)?;
+            for (name, value) in [
+                ("class", &class),
+                ("rel", &opts.rel),
+                ("target", &opts.target),
+            ] {
+                if let Some(v) = value {
+                    open.push_str(&format!(" {name}=\"{}\"", escape_attr_string(v)));
                 }
-                None => write!(w, "{open}{shown}</a>")?,
             }
-            at = seg.end;
-        }
-        escape_text(w, &text[at..l.end()])?;
-        // C-S2: the warning is text a reader sees, not a colour or a
-        // tooltip alone. A render callback writes its own (it gets the
-        // verdict).
-        match (&deceptive, &opts.render) {
-            (Some(d), None) => {
-                w.write_all(b"<span class=\"urlx-warning\" role=\"note\"> \xe2\x9a\xa0 ")?;
-                escape_text(w, d.to_string().as_bytes())?;
-                w.write_all(b"</span>")
+            open.push('>');
+            // One anchor a line: the break, the quote prefix and the
+            // indentation between them stay text.
+            let mut at = l.start();
+            for (segment, seg) in l.segments(text).into_iter().enumerate() {
+                escape_text(w, &text[at..seg.start])?;
+                let mut shown = Vec::new();
+                escape_text(&mut shown, &text[seg.clone()])?;
+                let shown = String::from_utf8_lossy(&shown);
+                match &opts.render {
+                    Some(render) => {
+                        let r = Rendered {
+                            link: l,
+                            number,
+                            href: &href,
+                            text: &shown,
+                            segment,
+                            deception: deceptive.as_ref(),
+                        };
+                        render(&r, w)?;
+                    }
+                    None => write!(w, "{open}{shown}</a>")?,
+                }
+                at = seg.end;
             }
-            _ => Ok(()),
-        }
-    })
+            escape_text(w, &text[at..l.end()])?;
+            // C-S2: the warning is text a reader sees, not a colour or a
+            // tooltip alone. A render callback writes its own (it gets the
+            // verdict).
+            match (&deceptive, &opts.render) {
+                (Some(d), None) => warning_html(w, d),
+                _ => Ok(()),
+            }
+        },
+    )
+}
+
+/// C-S2: a warning a reader sees, in words.
+fn warning_html(w: &mut dyn Write, d: &Deception) -> io::Result<()> {
+    w.write_all(b"<span class=\"urlx-warning\" role=\"note\"> \xe2\x9a\xa0 ")?;
+    escape_text(w, d.to_string().as_bytes())?;
+    w.write_all(b"</span>")
+}
+
+/// C-S2 in OSC 8 output: the warning after a link's text, its host's
+/// characters shown, not obeyed.
+fn warning_osc8(w: &mut dyn Write, d: &Deception) -> io::Result<()> {
+    w.write_all(" [\u{26a0} ".as_bytes())?;
+    write_visible(w, d.to_string().as_bytes())?;
+    w.write_all(b"]")
 }
 
 /// Writes `text` back as it was, each link an OSC 8 terminal hyperlink to
@@ -277,6 +313,17 @@ pub fn write_osc8(
     text: &[u8],
     opts: &Options,
 ) -> io::Result<usize> {
+    write_osc8_noted(w, finder, text, opts, &[])
+}
+
+/// [`write_osc8`], with a warning written at each note's offset.
+fn write_osc8_noted(
+    w: &mut dyn Write,
+    finder: &Finder,
+    text: &[u8],
+    opts: &Options,
+    notes: &[Note],
+) -> io::Result<usize> {
     let shown = |w: &mut dyn Write, bytes: &[u8]| {
         if opts.raw_controls {
             w.write_all(bytes)
@@ -284,58 +331,82 @@ pub fn write_osc8(
             write_visible(w, bytes)
         }
     };
-    interleave(w, finder, text, opts, shown, |w, l, n| {
-        // The ASCII form holds no control character nor space (the parser
-        // refuses them), so nothing in it can end the sequence early.
-        let target = l.uri().to_ascii();
-        // A hyperlink a line, one id: the terminal takes them as one link,
-        // and the break and quote prefix between them are not linked.
-        let mut at = l.start();
-        for seg in l.segments(text) {
-            shown(w, &text[at..seg.start])?;
-            write!(w, "\x1b]8;id=urlx-{n};{target}\x1b\\")?;
-            shown(w, &text[seg.clone()])?;
-            w.write_all(b"\x1b]8;;\x1b\\")?;
-            at = seg.end;
-        }
-        shown(w, &text[at..l.end()])?;
-        // C-S2: a deceptive link is marked after its text, where it is
-        // seen, with where it goes (through `write_visible`: a host's
-        // characters cannot drive the terminal).
-        match deception(&l.uri()) {
-            Some(d) => {
-                w.write_all(" [\u{26a0} ".as_bytes())?;
-                write_visible(w, d.to_string().as_bytes())?;
-                w.write_all(b"]")
+    interleave(
+        w,
+        finder,
+        text,
+        opts,
+        notes,
+        shown,
+        warning_osc8,
+        |w, l, n| {
+            // The ASCII form holds no control character nor space (the parser
+            // refuses them), so nothing in it can end the sequence early.
+            let target = l.uri().to_ascii();
+            // A hyperlink a line, one id: the terminal takes them as one link,
+            // and the break and quote prefix between them are not linked.
+            let mut at = l.start();
+            for seg in l.segments(text) {
+                shown(w, &text[at..seg.start])?;
+                write!(w, "\x1b]8;id=urlx-{n};{target}\x1b\\")?;
+                shown(w, &text[seg.clone()])?;
+                w.write_all(b"\x1b]8;;\x1b\\")?;
+                at = seg.end;
             }
-            None => Ok(()),
-        }
-    })
+            shown(w, &text[at..l.end()])?;
+            // C-S2: a deceptive link is marked after its text, where it is
+            // seen, with where it goes (through `write_visible`: a host's
+            // characters cannot drive the terminal).
+            match deception(&l.uri()) {
+                Some(d) => warning_osc8(w, &d),
+                None => Ok(()),
+            }
+        },
+    )
 }
+
+/// A warning to write at an offset of the text, outside any link (a link
+/// of an HTML part whose text shows another host).
+type Note = (usize, Deception);
 
 /// The walk both writers share: the text between links through `plain`,
 /// each link the options allow through `link` with its number (a refused
-/// one stays text). Returns the number of links written.
+/// one stays text), each note (sorted by offset) through `note` where the
+/// text between links reaches it. Returns the number of links written.
+#[allow(clippy::too_many_arguments)]
 fn interleave(
     w: &mut dyn Write,
     finder: &Finder,
     text: &[u8],
     opts: &Options,
+    notes: &[Note],
     mut plain: impl FnMut(&mut dyn Write, &[u8]) -> io::Result<()>,
+    mut note: impl FnMut(&mut dyn Write, &Deception) -> io::Result<()>,
     mut link: impl FnMut(&mut dyn Write, &Link<'_>, usize) -> io::Result<()>,
 ) -> io::Result<usize> {
     let mut pos = 0;
     let mut written = 0;
+    let mut notes = notes.iter().peekable();
+    // The text from `pos` to `to`, with the notes up to `to`.
+    let mut gap = |w: &mut dyn Write, mut pos: usize, to: usize| -> io::Result<()> {
+        while let Some((at, d)) = notes.next_if(|(at, _)| *at <= to) {
+            let at = (*at).max(pos);
+            plain(w, &text[pos..at])?;
+            note(w, d)?;
+            pos = at;
+        }
+        plain(w, &text[pos..to])
+    };
     for l in finder.links(text) {
         if !opts.allows_link(&l) {
             continue;
         }
         written += 1;
-        plain(w, &text[pos..l.start()])?;
+        gap(w, pos, l.start())?;
         link(w, &l, written)?;
         pos = l.end();
     }
-    plain(w, &text[pos..])?;
+    gap(w, pos, text.len())?;
     Ok(written)
 }
 

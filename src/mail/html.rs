@@ -67,6 +67,308 @@ fn reference(s: &[u8]) -> Option<(char, usize)> {
     Some((c, end + 1))
 }
 
+/// A link of HTML written as text: its text's range, its href, and where
+/// it ends (after ` <href>` when that is written).
+pub struct TextAnchor {
+    pub text: std::ops::Range<usize>,
+    pub href: String,
+    pub end: usize,
+}
+
+/// Elements whose content a reader does not see.
+const HIDDEN: &[&str] = &["script", "style", "head", "title", "template", "noscript"];
+
+/// Elements that start a line of their own.
+const BLOCKS: &[&str] = &[
+    "p",
+    "div",
+    "br",
+    "li",
+    "tr",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "table",
+    "ul",
+    "ol",
+    "blockquote",
+    "hr",
+    "pre",
+    "dt",
+    "dd",
+    "dl",
+    "section",
+    "article",
+    "header",
+    "footer",
+    "center",
+    "form",
+    "address",
+    "body",
+    "html",
+];
+
+/// HTML as the text a reader sees: tags dropped, hidden elements left
+/// out, blanks collapsed (but in `<pre>`), block elements on lines of their
+/// own, character references decoded, and each link's href written after
+/// its text as `<href>` unless the text is the href.
+pub fn to_text(html: &str) -> (String, Vec<TextAnchor>) {
+    let mut out = String::with_capacity(html.len() / 2);
+    let mut anchors = Vec::new();
+    // The open link: where its text starts, and its href.
+    let mut open: Option<(usize, String)> = None;
+    let mut pre = 0usize;
+    let mut space = false;
+    let mut rest = html;
+    while !rest.is_empty() {
+        let lt = rest.find('<').unwrap_or(rest.len());
+        text(&mut out, &rest[..lt], pre > 0, &mut space);
+        rest = &rest[lt..];
+        if rest.is_empty() {
+            break;
+        }
+        if let Some(after) = rest.strip_prefix("<!--") {
+            rest = after.find("-->").map_or("", |k| &after[k + 3..]);
+            continue;
+        }
+        let Some((tag, after)) = tag_at(rest) else {
+            // A `<` that starts no tag is text.
+            text(&mut out, "<", pre > 0, &mut space);
+            rest = &rest[1..];
+            continue;
+        };
+        rest = after;
+        let name = tag.name.to_ascii_lowercase();
+        if !tag.closing && HIDDEN.contains(&name.as_str()) {
+            // Up to the element's end tag, whatever is inside.
+            let end = format!("</{name}");
+            let lower = rest.to_ascii_lowercase();
+            rest = match lower.find(&end) {
+                Some(k) => rest[k..].find('>').map_or("", |g| &rest[k + g + 1..]),
+                None => "",
+            };
+            continue;
+        }
+        if name == "pre" {
+            pre = if tag.closing {
+                pre.saturating_sub(1)
+            } else {
+                pre + 1
+            };
+        }
+        if BLOCKS.contains(&name.as_str()) {
+            line_break(&mut out, if name == "br" { 1 } else { 2 });
+            space = false;
+            if name == "li" && !tag.closing {
+                out.push_str("* ");
+            }
+        } else if matches!(name.as_str(), "td" | "th") && !tag.closing {
+            space = true;
+        }
+        if name == "a" {
+            if tag.closing {
+                if let Some((start, href)) = open.take() {
+                    anchors.push(shown(&mut out, start, href));
+                }
+            } else if let Some(href) = tag.attr("href") {
+                if let Some((start, href)) = open.take() {
+                    anchors.push(shown(&mut out, start, href));
+                }
+                if space && !out.is_empty() && !out.ends_with(['\n', ' ']) {
+                    out.push(' ');
+                }
+                space = false;
+                open = Some((out.len(), href));
+            }
+        }
+    }
+    if let Some((start, href)) = open.take() {
+        anchors.push(shown(&mut out, start, href));
+    }
+    let trimmed = out.trim_end().len();
+    out.truncate(trimmed);
+    out.push('\n');
+    (out, anchors)
+}
+
+/// Ends a link: its href after its text, unless the text is the href.
+fn shown(out: &mut String, start: usize, href: String) -> TextAnchor {
+    let text = out[start..].trim_end();
+    let text = start..start + text.len();
+    let shown = out[text.clone()].trim();
+    let plain = |h: &str| {
+        let h = h.trim_end_matches('/');
+        ["http://", "https://", "mailto:"]
+            .iter()
+            .find_map(|p| {
+                h.get(..p.len())
+                    .filter(|s| s.eq_ignore_ascii_case(p))
+                    .map(|_| &h[p.len()..])
+            })
+            .unwrap_or(h)
+            .to_owned()
+    };
+    let same = shown == href || plain(shown) == plain(&href);
+    if !same && !href.is_empty() && !href.starts_with('#') {
+        out.truncate(text.end);
+        out.push_str(" <");
+        // The href as one angle-bracketed URL: what would end it early
+        // is percent-encoded.
+        for c in href.chars() {
+            match c {
+                '<' => out.push_str("%3C"),
+                '>' => out.push_str("%3E"),
+                '"' => out.push_str("%22"),
+                c if c.is_whitespace() => {}
+                c => out.push(c),
+            }
+        }
+        out.push('>');
+    }
+    TextAnchor {
+        text,
+        href,
+        end: out.len(),
+    }
+}
+
+/// Appends text as a reader sees it: references decoded, and outside
+/// `<pre>` runs of blanks as one space.
+fn text(out: &mut String, s: &str, pre: bool, space: &mut bool) {
+    if s.is_empty() {
+        return;
+    }
+    let decoded;
+    let s = if s.contains('&') {
+        decoded = String::from_utf8_lossy(&decode_entities(s.as_bytes()).0).into_owned();
+        decoded.as_str()
+    } else {
+        s
+    };
+    if pre {
+        out.push_str(s);
+        return;
+    }
+    for word in s.split_inclusive(|c: char| c.is_ascii_whitespace()) {
+        let (w, blank) = match word.strip_suffix(|c: char| c.is_ascii_whitespace()) {
+            Some(w) => (w, true),
+            None => (word, false),
+        };
+        if !w.is_empty() {
+            if *space && !out.is_empty() && !out.ends_with(['\n', ' ']) {
+                out.push(' ');
+            }
+            out.push_str(w);
+            *space = false;
+        }
+        *space |= blank;
+    }
+}
+
+/// Ends the line, leaving at most `n` line ends in a row.
+fn line_break(out: &mut String, n: usize) {
+    let trimmed = out.trim_end_matches(' ').len();
+    out.truncate(trimmed);
+    if out.is_empty() {
+        return;
+    }
+    let have = out.len() - out.trim_end_matches('\n').len();
+    for _ in have..n {
+        out.push('\n');
+    }
+}
+
+/// A tag: its name, whether it closes, its attributes' text.
+struct Tag<'a> {
+    name: &'a str,
+    closing: bool,
+    attrs: &'a str,
+}
+
+impl Tag<'_> {
+    /// An attribute's value, references decoded.
+    fn attr(&self, name: &str) -> Option<String> {
+        let mut s = self.attrs;
+        while !s.is_empty() {
+            s = s.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '/');
+            let n = s
+                .find(|c: char| c.is_ascii_whitespace() || c == '=' || c == '>')
+                .unwrap_or(s.len());
+            let (key, after) = s.split_at(n);
+            let after = after.trim_start();
+            let (value, next) = match after.strip_prefix('=') {
+                Some(v) => {
+                    let v = v.trim_start();
+                    match v.chars().next() {
+                        Some(q @ ('"' | '\'')) => {
+                            let close = v[1..].find(q).map_or(v.len(), |k| k + 1);
+                            (&v[1..close], v.get(close + 1..).unwrap_or(""))
+                        }
+                        _ => {
+                            let e = v.find(|c: char| c.is_ascii_whitespace()).unwrap_or(v.len());
+                            (&v[..e], &v[e..])
+                        }
+                    }
+                }
+                None => ("", after),
+            };
+            if key.eq_ignore_ascii_case(name) {
+                let v = decode_entities(value.as_bytes()).0;
+                return Some(String::from_utf8_lossy(&v).trim().to_owned());
+            }
+            if key.is_empty() && next.len() == s.len() {
+                break;
+            }
+            s = next;
+        }
+        None
+    }
+}
+
+/// The tag at the start of `s` (which starts with `<`) and the text after
+/// it; `None` when no tag starts there. A `>` inside a quoted attribute
+/// value does not end the tag.
+fn tag_at(s: &str) -> Option<(Tag<'_>, &str)> {
+    let body = &s[1..];
+    let closing = body.starts_with('/');
+    let named = &body[usize::from(closing)..];
+    let n = named
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '!' || c == '?'))
+        .unwrap_or(named.len());
+    if n == 0 {
+        return None;
+    }
+    let mut quote = None;
+    for (i, c) in named[n..].char_indices() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, '>') => {
+                let end = 1 + usize::from(closing) + n + i;
+                let tag = Tag {
+                    name: &named[..n],
+                    closing,
+                    attrs: &named[n..n + i],
+                };
+                return Some((tag, &s[end + 1..]));
+            }
+            _ => {}
+        }
+    }
+    // No end: the rest is the tag.
+    Some((
+        Tag {
+            name: &named[..n],
+            closing,
+            attrs: &named[n..],
+        },
+        "",
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,5 +382,27 @@ mod tests {
             std::str::from_utf8(&o).unwrap(),
             "<a href=\"http://e.example/?a=1&b=2\">x/y/\u{a0}&bogus;</a>"
         );
+    }
+
+    #[test]
+    fn html_as_a_reader_sees_it() {
+        let (t, a) = to_text(
+            "<html><head><title>T</title><style>p{}</style></head><body>\n<p>Hello,\n  <b>world</b> &lt;3</p>\
+             <p>Go <a href=\"http://203.0.113.9/x?a=1&amp;b=2\">https://www.bank.example/</a> now. \
+             <a href='https://same.example/'>https://same.example</a><br>\
+             <a href=\"#top\">top</a><script>alert('<a href=x>')</script></p><ul><li>one<li>two</ul>\
+             <pre>a  b\n c</pre><!-- <a href=\"http://hidden.example/\">x</a> --></body></html>",
+        );
+        assert_eq!(
+            t,
+            "Hello, world <3\n\nGo https://www.bank.example/ <http://203.0.113.9/x?a=1&b=2> now. \
+             https://same.example\ntop\n\n* one\n\n* two\n\na  b\n c\n"
+        );
+        assert_eq!(a.len(), 3);
+        assert_eq!(&t[a[0].text.clone()], "https://www.bank.example/");
+        assert_eq!(a[0].href, "http://203.0.113.9/x?a=1&b=2");
+        assert_eq!(&t[a[0].end - 1..a[0].end], ">");
+        assert_eq!(&t[a[1].text.clone()], "https://same.example");
+        assert_eq!(a[1].end, a[1].text.end);
     }
 }

@@ -23,12 +23,14 @@ mod flowed;
 mod html;
 mod map;
 mod qp;
+mod reading;
 mod words;
 
 use std::borrow::Cow;
 use std::ops::Range;
 
 pub use map::OffsetMap;
+pub use reading::{read, Anchor, Reading};
 pub use words::decode_words;
 
 /// What a piece of input looks like.
@@ -321,6 +323,9 @@ pub struct Message<'a> {
     pub skipped: usize,
     /// What was malformed, in words.
     pub warnings: Vec<String>,
+    /// Taken apart for a reader ([`read`]): HTML keeps its character
+    /// references, and the text outside a multipart's parts is left out.
+    reading: bool,
 }
 
 /// `name` in lower case, in `buf`, if it fits.
@@ -491,7 +496,15 @@ const MAX_DEPTH: usize = 32;
 
 /// Takes apart the message in `raw[range]` (offsets stay those of `raw`).
 pub fn parse(raw: &[u8], range: Range<usize>) -> Message<'_> {
-    let mut m = Message::default();
+    parse_as(raw, range, false)
+}
+
+/// [`parse`], for a reader when `reading`.
+fn parse_as(raw: &[u8], range: Range<usize>, reading: bool) -> Message<'_> {
+    let mut m = Message {
+        reading,
+        ..Message::default()
+    };
     let (fs, body) = fields(raw, range.start, range.end);
     for f in &fs {
         let n = f.name;
@@ -708,6 +721,10 @@ fn multipart<'a>(
 /// Raw text outside any part (preamble, epilogue), when it holds more
 /// than blanks.
 fn plain<'a>(raw: &'a [u8], start: usize, end: usize, m: &mut Message<'a>) {
+    // Mail clients do not show it.
+    if m.reading {
+        return;
+    }
     if raw[start..end].iter().any(|b| !b.is_ascii_whitespace()) {
         m.parts.push(Part {
             text: Cow::Borrowed(&raw[start..end]),
@@ -780,7 +797,7 @@ fn text<'a>(
     }
     let source = if subtype.eq_ignore_ascii_case("html") {
         // (With no `&`, the text and the map would come out as they are.)
-        if memchr::memchr(b'&', &bytes).is_some() {
+        if !m.reading && memchr::memchr(b'&', &bytes).is_some() {
             let (b, points) = html::decode_entities(&bytes);
             map = map.compose(&points, bytes.len());
             bytes = Cow::Owned(b);

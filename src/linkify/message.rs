@@ -1,0 +1,153 @@
+//! A message linkified as a reader sees it ([`crate::mail::read`]): From,
+//! To, Date and Subject, then the body's text with its links. A link of an
+//! HTML part whose text shows one host while it goes to another gets a
+//! warning after it (C-S2).
+
+use std::io::{self, Write};
+
+use super::{
+    escape_text, shown_elsewhere, write_html_noted, write_osc8_noted, write_visible, Note, Options,
+};
+use crate::mail::Reading;
+use crate::Finder;
+
+/// The header fields shown, by name, those the message has.
+fn fields(r: &Reading) -> Vec<(&'static str, &str)> {
+    let i = &r.info;
+    [
+        ("From", &i.from),
+        ("To", &i.to),
+        ("Date", &i.date),
+        ("Subject", &i.subject),
+    ]
+    .into_iter()
+    .filter_map(|(n, v)| Some((n, v.as_deref()?)))
+    .collect()
+}
+
+/// The options for the body: an HTML link's text is not a link of its
+/// own (its href, written after it, is the link), so that a text showing
+/// one URL cannot be followed there while the message's link goes
+/// elsewhere.
+fn body_options(r: &Reading, opts: &Options) -> Options {
+    if r.anchors.is_empty() {
+        return opts.clone();
+    }
+    let texts: Vec<std::ops::Range<usize>> = r.anchors.iter().map(|a| a.text.clone()).collect();
+    let keep = opts.keep.clone();
+    Options {
+        keep: Some(std::sync::Arc::new(move |l: &crate::Link<'_>| {
+            !texts.iter().any(|t| t.contains(&l.start())) && keep.as_ref().is_none_or(|k| k(l))
+        })),
+        ..opts.clone()
+    }
+}
+
+/// The warnings of an HTML body's links: after each link whose text shows
+/// another host than its href's.
+fn notes(r: &Reading) -> Vec<Note> {
+    r.anchors
+        .iter()
+        .filter_map(|a| {
+            let d = shown_elsewhere(&r.body[a.text.clone()], &a.href)?;
+            Some((a.end, d))
+        })
+        .collect()
+}
+
+/// Writes a message for a reader as HTML: an `<article
+/// class="urlx-message">` with its header fields (each value in a `<bdi>`,
+/// so that its bidirectional controls cannot reorder what follows) and its
+/// body in a `<pre>`, linkified as [`super::write_html`] does. Returns how
+/// many links were written.
+///
+/// ```
+/// let raw = b"From: a@example.org\nSubject: hi\nContent-Type: text/html\n\n<a href=\"http://203.0.113.9/\">www.bank.example</a>";
+/// let reading = urlx::mail::read(raw, 0..raw.len());
+/// let mut out = Vec::new();
+/// let n = urlx::linkify::write_message_html(&mut out, &urlx::Finder::new(), &reading, &Default::default()).unwrap();
+/// let html = String::from_utf8(out).unwrap();
+/// assert!(html.contains("<b>Subject:</b> <bdi>hi</bdi>"));
+/// assert!(html.contains("&lt;<a href=\"http://203.0.113.9/\""));
+/// assert!(html.contains("\u{26a0} the text shows www.bank.example but the link goes to 203.0.113.9</span>"));
+/// // The link's text is not a link of its own.
+/// assert!(!html.contains("href=\"http://www.bank.example"));
+/// assert_eq!(n, 1);
+/// ```
+pub fn write_message_html(
+    w: &mut dyn Write,
+    finder: &Finder,
+    r: &Reading,
+    opts: &Options,
+) -> io::Result<usize> {
+    w.write_all(b"<article class=\"urlx-message\">\n<div class=\"urlx-headers\">\n")?;
+    for (name, value) in fields(r) {
+        write!(w, "<div><b>{name}:</b> <bdi>")?;
+        escape_text(w, value.as_bytes())?;
+        w.write_all(b"</bdi></div>\n")?;
+    }
+    w.write_all(b"</div>\n<pre class=\"urlx-body\">")?;
+    let n = write_html_noted(
+        w,
+        finder,
+        r.body.as_bytes(),
+        &body_options(r, opts),
+        &notes(r),
+    )?;
+    w.write_all(b"</pre>\n</article>\n")?;
+    Ok(n)
+}
+
+/// Writes a message for a reader on a terminal: its header fields, a
+/// blank line and its body, linkified as [`super::write_osc8`] does. A
+/// field's control characters are shown ([`write_visible`]) and so are its
+/// bidirectional controls (`<U+202E>`), which would reorder the rest of
+/// the line. Returns how many links were written.
+///
+/// ```
+/// let raw = b"Subject: =?utf-8?b?4oCuZXhl?=\n\nsee http://a.example/\n";
+/// let reading = urlx::mail::read(raw, 0..raw.len());
+/// let mut out = Vec::new();
+/// urlx::linkify::write_message_osc8(&mut out, &urlx::Finder::new(), &reading, &Default::default()).unwrap();
+/// assert_eq!(
+///     String::from_utf8(out).unwrap(),
+///     "Subject: <U+202E>exe\n\nsee \x1b]8;id=urlx-1;http://a.example/\x1b\\http://a.example/\x1b]8;;\x1b\\\n"
+/// );
+/// ```
+pub fn write_message_osc8(
+    w: &mut dyn Write,
+    finder: &Finder,
+    r: &Reading,
+    opts: &Options,
+) -> io::Result<usize> {
+    for (name, value) in fields(r) {
+        write!(w, "{name}: ")?;
+        let mut start = 0;
+        for (i, c) in value.char_indices() {
+            if is_bidi_control(c) {
+                write_visible(w, &value.as_bytes()[start..i])?;
+                write!(w, "<U+{:04X}>", u32::from(c))?;
+                start = i + c.len_utf8();
+            }
+        }
+        write_visible(w, &value.as_bytes()[start..])?;
+        w.write_all(b"\n")?;
+    }
+    w.write_all(b"\n")?;
+    write_osc8_noted(
+        w,
+        finder,
+        r.body.as_bytes(),
+        &body_options(r, opts),
+        &notes(r),
+    )
+}
+
+/// The characters that change the direction of the text after them:
+/// embeddings, overrides and isolates, and the marks.
+fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}'
+    )
+}
