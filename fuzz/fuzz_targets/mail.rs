@@ -1,7 +1,9 @@
 //! The mail reader on any bytes: mbox splitting and each message taken
 //! apart (MIME, quoted-printable, base64, charsets, flowed, HTML): no
 //! panic, no hang, and every link lies inside its message with a line no
-//! further than the input has.
+//! further than the input has. Each message as a reader sees it
+//! (`mail::read`, HTML as text) linkified: no panic, and no tag of the
+//! message's own in the HTML.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -19,5 +21,20 @@ fuzz_target!(|data: &[u8]| {
             let u = urlx::uri::parse_link(l.as_str()).expect("a link parses");
             assert!(urlx::parse_iri(u.normalize().as_str()).is_ok());
         }
+        let reading = urlx::mail::read(data, r.clone());
+        let mut html = Vec::new();
+        let opts = urlx::linkify::Options::default();
+        urlx::linkify::write_message_html(&mut html, &f, &reading, &opts).unwrap();
+        let html = String::from_utf8(html).expect("UTF-8 out");
+        for tag in html.split('<').skip(1) {
+            assert!(
+                ["a ", "/a>", "span ", "/span>", "article ", "/article>", "div", "/div>", "b>", "/b>", "bdi>", "/bdi>", "pre ", "/pre>"]
+                    .iter()
+                    .any(|t| tag.starts_with(t)),
+                "a tag of the input's: <{tag}"
+            );
+        }
+        let mut term = Vec::new();
+        urlx::linkify::write_message_osc8(&mut term, &f, &reading, &opts).unwrap();
     }
 });

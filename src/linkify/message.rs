@@ -37,7 +37,11 @@ fn body_options(r: &Reading, opts: &Options) -> Options {
     let keep = opts.keep.clone();
     Options {
         keep: Some(std::sync::Arc::new(move |l: &crate::Link<'_>| {
-            !texts.iter().any(|t| t.contains(&l.start())) && keep.as_ref().is_none_or(|k| k(l))
+            // The texts are in order and apart: the last that starts at or
+            // before the link is the only one that may hold it.
+            let k = texts.partition_point(|t| t.start <= l.start());
+            let inside = k > 0 && texts[k - 1].contains(&l.start());
+            !inside && keep.as_ref().is_none_or(|k| k(l))
         })),
         ..opts.clone()
     }

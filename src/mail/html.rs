@@ -144,9 +144,7 @@ pub fn to_text(html: &str) -> (String, Vec<TextAnchor>) {
         let name = tag.name.to_ascii_lowercase();
         if !tag.closing && HIDDEN.contains(&name.as_str()) {
             // Up to the element's end tag, whatever is inside.
-            let end = format!("</{name}");
-            let lower = rest.to_ascii_lowercase();
-            rest = match lower.find(&end) {
+            rest = match end_tag(rest, &name) {
                 Some(k) => rest[k..].find('>').map_or("", |g| &rest[k + g + 1..]),
                 None => "",
             };
@@ -192,6 +190,15 @@ pub fn to_text(html: &str) -> (String, Vec<TextAnchor>) {
     out.truncate(trimmed);
     out.push('\n');
     (out, anchors)
+}
+
+/// Where `</name` (any case) first starts in `s`.
+fn end_tag(s: &str, name: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    memchr::memmem::find_iter(b, b"</").find(|&k| {
+        b.get(k + 2..k + 2 + name.len())
+            .is_some_and(|n| n.eq_ignore_ascii_case(name.as_bytes()))
+    })
 }
 
 /// Ends a link: its href after its text, unless the text is the href.
