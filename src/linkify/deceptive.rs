@@ -116,10 +116,7 @@ pub fn deception(u: &Uri<'_>) -> Option<Deception> {
     if u.host_kind() != Some(HostKind::RegName) || (host.is_ascii() && !has_ace(host)) {
         return None;
     }
-    let labels: Vec<Cow<'_, str>> = host
-        .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
-        .map(as_read)
-        .collect();
+    let labels = labels_as_read(host);
     if labels.iter().any(|l| mixes_scripts(l) || uts39_mixed(l)) {
         return Some(Deception::MixedScript {
             host: host.to_owned(),
@@ -145,6 +142,34 @@ pub fn deception(u: &Uri<'_>) -> Option<Deception> {
         });
     }
     None
+}
+
+/// A host's labels as a reader sees them: by UTS 46 (`idna`: case and
+/// width mapped, normalized, punycode decoded) with `confusables`, else
+/// each `xn--` label decoded.
+#[cfg(feature = "confusables")]
+fn labels_as_read(host: &str) -> Vec<Cow<'_, str>> {
+    let (read, _) = idna::domain_to_unicode(host);
+    read.split('.').map(|l| Cow::Owned(l.to_owned())).collect()
+}
+
+#[cfg(not(feature = "confusables"))]
+fn labels_as_read(host: &str) -> Vec<Cow<'_, str>> {
+    host.split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+        .map(as_read)
+        .collect()
+}
+
+/// A host in the form two hosts are compared in: UTS 46 ToASCII with
+/// `confusables` (`ＢＡＮＫ.example` and `MÜNCHEN.de` are `bank.example`
+/// and `xn--mnchen-3ya.de`), else lower case; no trailing dot.
+fn compared(host: &str) -> String {
+    let host = host.trim_end_matches('.');
+    #[cfg(feature = "confusables")]
+    if let Ok(ascii) = idna::domain_to_ascii(host) {
+        return ascii;
+    }
+    host.to_lowercase()
 }
 
 /// Whether a host is loopback, private or link-local.
@@ -224,7 +249,7 @@ pub fn shown_elsewhere(text: &str, href: &str) -> Option<Deception> {
         name
     };
     let bare = |h: &str| {
-        let h = h.trim_end_matches('.').to_lowercase();
+        let h = compared(h);
         match h.strip_prefix("www.") {
             Some(rest) => rest.to_owned(),
             None => h,
@@ -252,6 +277,7 @@ fn has_ace(host: &str) -> bool {
 }
 
 /// A label as a reader sees it: an `xn--` label decoded from punycode.
+#[cfg(not(feature = "confusables"))]
 fn as_read(label: &str) -> Cow<'_, str> {
     punycode_of(label)
         .and_then(crate::uri::punycode_decode)
@@ -262,10 +288,13 @@ fn as_read(label: &str) -> Cow<'_, str> {
 /// shows (the punycode of a Unicode host, the Unicode of a punycode one).
 fn other_form(f: &mut std::fmt::Formatter<'_>, host: &str) -> std::fmt::Result {
     if has_ace(host) {
-        let read: Vec<Cow<'_, str>> = host.split('.').map(as_read).collect();
-        return write!(f, ": it reads {}", read.join("."));
+        return write!(f, ": it reads {}", labels_as_read(host).join("."));
     }
     let url = format!("http://{host}/");
+    #[cfg(feature = "confusables")]
+    if let Ok(ascii) = idna::domain_to_ascii(host) {
+        return write!(f, ": it is {ascii}");
+    }
     match crate::uri::parse_iri(&url).map(|u| u.to_ascii().into_owned()) {
         Ok(ascii) if ascii != url => write!(
             f,
@@ -432,12 +461,54 @@ mod tests {
         assert!(shows("bank.example", "mailto:x@bank.example").is_none());
     }
 
+    /// UTS 46: hosts compared with case and width mapped and punycode
+    /// decoded, so a text in fullwidth or capital letters shows the host
+    /// it names.
+    #[cfg(feature = "confusables")]
+    #[test]
+    fn c_s2_hosts_compared_in_their_uts46_form() {
+        assert_eq!(
+            shown_elsewhere(
+                "\u{ff30}\u{ff41}\u{ff39}\u{ff30}\u{ff41}\u{ff4c}.com",
+                "https://paypal.com/"
+            ),
+            None
+        );
+        assert_eq!(
+            shown_elsewhere("M\u{dc}NCHEN.de", "http://xn--mnchen-3ya.de/"),
+            None
+        );
+        assert_eq!(
+            shown_elsewhere("www.m\u{fc}nchen.de", "http://M\u{fc}nchen.DE/"),
+            None
+        );
+        assert!(shown_elsewhere("m\u{fc}nchen.de", "http://munchen.de/").is_some());
+        // A lookalike in capitals reads, mapped, as the lower-case one.
+        let u = crate::uri::parse_link("http://\u{410}\u{420}\u{420}\u{4c0}\u{415}.com/").unwrap();
+        assert!(
+            matches!(deception(&u), Some(Deception::WholeScript { .. })),
+            "{:?}",
+            deception(&u)
+        );
+        let u = crate::uri::parse_link("http://XN--PYPAL-4VE.COM/").unwrap();
+        assert!(matches!(deception(&u), Some(Deception::MixedScript { .. })));
+    }
+
     #[test]
     fn c_s2_mixed_script_homographs_in_either_form() {
         for (host, other) in [
             ("p\u{430}ypal.com", "it is xn--pypal-4ve.com"),
             ("xn--pypal-4ve.com", "it reads p\u{430}ypal.com"),
-            ("XN--PYPAL-4VE.com", "it reads P\u{430}YPAL.com"),
+            // UTS 46 reads punycode in lower case (RFC 3492's case
+            // annotations are not kept).
+            (
+                "XN--PYPAL-4VE.com",
+                if cfg!(feature = "confusables") {
+                    "it reads p\u{430}ypal.com"
+                } else {
+                    "it reads P\u{430}YPAL.com"
+                },
+            ),
             ("g\u{3bf}\u{3bf}gle.com", "it is xn--ggle-0nda.com"),
             ("\u{581}oogle.com", "it is xn--oogle-vjg.com"),
             (

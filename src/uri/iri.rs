@@ -175,6 +175,8 @@ pub(crate) fn punycode_encode(input: &[char]) -> Option<String> {
 
 /// RFC 3492 §6.2 decoding of a label's part after `xn--` (any case).
 /// `None` where it is not valid Punycode or decodes to no character.
+/// (With `confusables`, hosts are read by UTS 46 through `idna`.)
+#[cfg(not(feature = "confusables"))]
 pub(crate) fn punycode_decode(input: &str) -> Option<String> {
     let input = input.as_bytes();
     let (basic, rest) = match input.iter().rposition(|&b| b == b'-') {
@@ -222,6 +224,7 @@ pub(crate) fn punycode_decode(input: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    #[cfg(not(feature = "confusables"))]
     #[test]
     fn rfc3492_decoding_inverts_encoding() {
         for s in [

@@ -31,6 +31,7 @@
 
 mod host;
 mod iri;
+#[cfg(not(feature = "confusables"))]
 pub(crate) use iri::punycode_decode;
 mod normalize;
 mod parse;
