@@ -316,6 +316,10 @@ fn c_s6_mailto_addresses_are_addr_specs() {
         &["mailto:a@b.org,c@d.example?subject=x"],
     );
     expect("<mailto:?to=a@b.org>", &["mailto:?to=a@b.org"]);
+    // With slashes too: `//http:` is no address, and the URL after it is
+    // found (bare, and in a wrapper that is none).
+    expect("x mailto://http://http:// y", &["http://http://"]);
+    expect("(mailto://http://a.example/ y", &["http://a.example/"]);
 }
 
 /// C-W7: `scheme://` alone at a line's end, its host on the next line (a

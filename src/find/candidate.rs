@@ -76,8 +76,9 @@ impl Finder {
                 // applies too, refuses it here without the line's quote
                 // depth; the fast path (`fast_bare`) decides most others.
                 // Everything else, and whatever the fast path does not
-                // decide, takes the general path.
-                let bare = class.filter(|c| c.bare() && key != KEY_FILE);
+                // decide, takes the general path: `file:`, and `mailto:`
+                // (whose path must be addresses, `Finder::acceptable`).
+                let bare = class.filter(|c| c.bare() && key != KEY_FILE && key != KEY_MAILTO);
                 if let (Opener::None, Some(bare)) = (op, bare) {
                     if h.get(c + 1..c + 3) == Some(b"//") {
                         // (A host that starts with a letter or digit meets
@@ -312,7 +313,7 @@ impl Finder {
         }
         // A wrapper that was none: its text is bare, and the fast path (which
         // `candidate` tried where no wrapper opens) decides most.
-        if slashes && !file && form == Form::Bare && op.is_wrapper() {
+        if slashes && !file && !mailto && form == Form::Bare && op.is_wrapper() {
             if let Some(found) = self.fast_bare(h, s, c, cap, class, memo, out) {
                 return found;
             }
