@@ -5,17 +5,18 @@
 //! raw. Here U+0000-U+001F, U+007F and the C1 controls U+0080-U+009F are
 //! written as `\u00XX` (only `\n`, `\r` and `\t` keep their short form),
 //! so no control character reaches a terminal raw, and each has one
-//! spelling to grep for; so are the bidirectional controls (U+202A-U+202E,
-//! U+2066-U+2069), which would reorder what a terminal shows after them
-//! (a subject's). Everything else, U+2028 and U+2029 included, is written
+//! spelling to grep for; so are the bidirectional controls
+//! (`urlx::linkify::is_bidi_control`: U+202A-U+202E, U+2066-U+2069 and the
+//! marks LRM, RLM and ALM), which would reorder what a terminal shows after
+//! them (a subject's). Everything else, U+2028 and U+2029 included, is written
 //! as it is: the output is UTF-8 and valid JSON either way.
 
 use std::io;
 
 use serde::Serialize;
 
-use crate::template::is_bidi_control;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
+use urlx::linkify::is_bidi_control;
 
 /// Writes `v` as one compact JSON object into `w` (no line end).
 pub fn write<W: io::Write, T: Serialize + ?Sized>(w: &mut W, v: &T) -> io::Result<()> {

@@ -155,7 +155,7 @@ impl Template {
                 Piece::Field(f) => {
                     if let Some(v) = value(*f) {
                         for c in v.chars() {
-                            if c.is_control() || is_bidi_control(c) {
+                            if c.is_control() || urlx::linkify::is_bidi_control(c) {
                                 out.extend(c.escape_unicode());
                             } else {
                                 out.push(c);
@@ -166,12 +166,6 @@ impl Template {
             }
         }
     }
-}
-
-/// The bidirectional embeddings, overrides and isolates (U+202A-U+202E,
-/// U+2066-U+2069): text after one is shown reordered.
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]

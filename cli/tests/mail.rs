@@ -69,18 +69,18 @@ fn command_streams_a_large_mbox_message_by_message() {
 /// in them written escaped, so that it cannot reorder the line.
 #[test]
 fn reader_fields_are_decoded_and_cannot_reorder_the_line() {
-    let msg = "From: =?utf-8?b?w4lsaXNl?= <e@x.example>\nTo: =?ISO-8859-1?Q?Ren=E9?= <r@x.example>\nSubject: =?utf-8?b?w6k=?= and =?ISO-8859-1?Q?caf=E9?= \u{202e}gnp.exe\n\nhttp://a.example/\n";
+    let msg = "From: =?utf-8?b?w4lsaXNl?= <e@x.example>\nTo: =?ISO-8859-1?Q?Ren=E9?= <r@x.example>\nSubject: =?utf-8?b?w6k=?= and =?ISO-8859-1?Q?caf=E9?= \u{202e}gnp.exe\u{200f}\n\nhttp://a.example/\n";
     let o = common::urlx_stdin(&["--json", "--mail"], msg);
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(out.contains("\\u202egnp.exe"), "{out}");
-    assert!(!out.contains('\u{202e}'), "{out}");
+    assert!(out.contains("\\u202egnp.exe\\u200f"), "{out}");
+    assert!(!out.contains('\u{202e}') && !out.contains('\u{200f}'), "{out}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(v["subject"], "é and café \u{202e}gnp.exe");
+    assert_eq!(v["subject"], "é and café \u{202e}gnp.exe\u{200f}");
     assert_eq!(v["from"], "Élise <e@x.example>");
     assert_eq!(v["to"], "René <r@x.example>");
     let o = common::urlx_stdin(&["--mail", "--format", "{from}|{subject}"], msg);
     assert_eq!(
         String::from_utf8(o.stdout).unwrap(),
-        "Élise <e@x.example>|é and café \\u{202e}gnp.exe\n"
+        "Élise <e@x.example>|é and café \\u{202e}gnp.exe\\u{200f}\n"
     );
 }

@@ -6,7 +6,8 @@
 use std::io::{self, Write};
 
 use super::{
-    escape_text, shown_elsewhere, write_html_noted, write_osc8_noted, write_visible, Note, Options,
+    escape_text, is_bidi_control, shown_elsewhere, write_html_noted, write_osc8_noted,
+    write_visible, Note, Options,
 };
 use crate::mail::Reading;
 use crate::Finder;
@@ -144,14 +145,5 @@ pub fn write_message_osc8(
         r.body.as_bytes(),
         &body_options(r, opts),
         &notes(r),
-    )
-}
-
-/// The characters that change the direction of the text after them:
-/// embeddings, overrides and isolates, and the marks.
-fn is_bidi_control(c: char) -> bool {
-    matches!(
-        c,
-        '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}'
     )
 }

@@ -36,7 +36,7 @@ use crate::{Finder, Link, LINKABLE};
 pub use deceptive::{deception, shown_elsewhere, Deception};
 #[cfg(feature = "mail")]
 pub use message::{write_message_html, write_message_osc8};
-pub use terminal::write_visible;
+pub use terminal::{is_bidi_control, write_visible};
 
 /// Schemes that never become links, whatever the options say.
 const NEVER: &[&str] = &["javascript", "data", "vbscript"];

@@ -140,12 +140,7 @@ pub fn printable(s: &str) -> String {
     s.chars()
         .map(|c| match c {
             '\t' => ' ',
-            '\u{200e}'
-            | '\u{200f}'
-            | '\u{061c}'
-            | '\u{202a}'..='\u{202e}'
-            | '\u{2066}'..='\u{2069}' => '\u{fffd}',
-            c if c.is_control() => '\u{fffd}',
+            c if c.is_control() || urlx::linkify::is_bidi_control(c) => '\u{fffd}',
             c => c,
         })
         .collect()
