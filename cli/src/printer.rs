@@ -83,8 +83,9 @@ impl Source {
     }
 
     /// A member of this source (an archive). Its name is the archive's
-    /// to choose: shown with its control characters escaped (`\u{1b}`), so
-    /// that it can neither drive a terminal nor forge an output line;
+    /// to choose: shown with its control characters and direction controls
+    /// escaped (`\u{1b}`, `\u{202e}`), so that it can neither drive a
+    /// terminal, nor forge an output line, nor reorder the rest of it;
     /// `--json` has it as it is, JSON-escaped.
     #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
     pub fn member(&self, name: &str) -> Source {
@@ -94,7 +95,7 @@ impl Source {
         };
         let mut shown = format!("{}:", self.path);
         for c in member.chars() {
-            if c.is_control() {
+            if c.is_control() || urlx::linkify::is_bidi_control(c) {
                 shown.extend(c.escape_unicode());
             } else {
                 shown.push(c);

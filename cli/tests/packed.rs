@@ -261,8 +261,9 @@ fn zstd_skippable_frames_are_passed_over() {
 
 #[test]
 fn member_names_cannot_drive_the_terminal() {
-    // A tar whose member name holds an escape sequence and a line break.
-    let name = "m\u{1b}]0;pwned\u{7}\nfake.txt";
+    // A tar whose member name holds an escape sequence, a line break and
+    // a right-to-left override.
+    let name = "m\u{1b}]0;pwned\u{7}\n\u{202e}fake.txt";
     let mut header = [0u8; 512];
     header[..name.len()].copy_from_slice(name.as_bytes());
     header[100..107].copy_from_slice(b"0000644");
@@ -282,7 +283,7 @@ fn member_names_cannot_drive_the_terminal() {
     let o = urlx_stdin(&["-"], &tar);
     assert_eq!(
         out(&o),
-        "<stdin>:m\\u{1b}]0;pwned\\u{7}\\u{a}fake.txt:1:http://member.example/\n",
+        "<stdin>:m\\u{1b}]0;pwned\\u{7}\\u{a}\\u{202e}fake.txt:1:http://member.example/\n",
         "{}",
         err(&o)
     );
