@@ -73,7 +73,10 @@ fn reader_fields_are_decoded_and_cannot_reorder_the_line() {
     let o = common::urlx_stdin(&["--json", "--mail"], msg);
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(out.contains("\\u202egnp.exe\\u200f"), "{out}");
-    assert!(!out.contains('\u{202e}') && !out.contains('\u{200f}'), "{out}");
+    assert!(
+        !out.contains('\u{202e}') && !out.contains('\u{200f}'),
+        "{out}"
+    );
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["subject"], "é and café \u{202e}gnp.exe\u{200f}");
     assert_eq!(v["from"], "Élise <e@x.example>");

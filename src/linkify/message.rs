@@ -54,7 +54,7 @@ fn notes(r: &Reading) -> Vec<Note> {
     r.anchors
         .iter()
         .filter_map(|a| {
-            let d = shown_elsewhere(&r.body[a.text.clone()], &a.href)?;
+            let d = shown_elsewhere(r.body.get(a.text.clone())?, &a.href)?;
             Some((a.end, d))
         })
         .collect()

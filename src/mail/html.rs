@@ -157,8 +157,12 @@ pub fn to_text(html: &str) -> (String, Vec<TextAnchor>) {
                 pre + 1
             };
         }
+        // What a link has written is never trimmed away.
+        let floor = open
+            .as_ref()
+            .map_or(anchors.last().map_or(0, |a: &TextAnchor| a.end), |o| o.0);
         if BLOCKS.contains(&name.as_str()) {
-            line_break(&mut out, if name == "br" { 1 } else { 2 });
+            line_break(&mut out, if name == "br" { 1 } else { 2 }, floor);
             space = false;
             if name == "li" && !tag.closing {
                 out.push_str("* ");
@@ -186,9 +190,12 @@ pub fn to_text(html: &str) -> (String, Vec<TextAnchor>) {
     if let Some((start, href)) = open.take() {
         anchors.push(shown(&mut out, start, href));
     }
-    let trimmed = out.trim_end().len();
+    let floor = anchors.last().map_or(0, |a| a.end);
+    let trimmed = out.trim_end().len().max(floor);
     out.truncate(trimmed);
-    out.push('\n');
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
     (out, anchors)
 }
 
@@ -203,6 +210,7 @@ fn end_tag(s: &str, name: &str) -> Option<usize> {
 
 /// Ends a link: its href after its text, unless the text is the href.
 fn shown(out: &mut String, start: usize, href: String) -> TextAnchor {
+    let start = start.min(out.len());
     let text = out[start..].trim_end();
     let text = start..start + text.len();
     let shown = out[text.clone()].trim();
@@ -275,9 +283,10 @@ fn text(out: &mut String, s: &str, pre: bool, space: &mut bool) {
     }
 }
 
-/// Ends the line, leaving at most `n` line ends in a row.
-fn line_break(out: &mut String, n: usize) {
-    let trimmed = out.trim_end_matches(' ').len();
+/// Ends the line, leaving at most `n` line ends in a row; blanks before
+/// it are dropped, but none before `floor`.
+fn line_break(out: &mut String, n: usize, floor: usize) {
+    let trimmed = out.trim_end_matches(' ').len().max(floor.min(out.len()));
     out.truncate(trimmed);
     if out.is_empty() {
         return;
@@ -389,6 +398,32 @@ mod tests {
             std::str::from_utf8(&o).unwrap(),
             "<a href=\"http://e.example/?a=1&b=2\">x/y/\u{a0}&bogus;</a>"
         );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// Any mix of links, blocks, blanks and text: every link's ranges
+        /// lie in the text, on character boundaries, in order, apart.
+        #[test]
+        fn links_lie_in_the_text(pieces in proptest::collection::vec(0usize..22, 0..40)) {
+            const PIECES: [&str; 22] = [
+                "<a href=\"http://x.example/\">", "<a href=>", "<a href=' http://y.example/ '>",
+                "</a>", "<br>", "<p>", "</p>", " ", "\n", "text", "\u{e9}", "&amp;", "<pre>",
+                "</pre>", "<script>", "</script>", "<li>", "<td>", "www.e.example", "<", ">",
+                "\u{3000}",
+            ];
+            let html: String = pieces.iter().map(|&k| PIECES[k]).collect();
+            let (t, anchors) = to_text(&html);
+            let mut after = 0;
+            for a in &anchors {
+                proptest::prop_assert!(after <= a.text.start && a.text.start <= a.text.end);
+                proptest::prop_assert!(a.text.end <= a.end && a.end <= t.len(), "{html:?} {t:?}");
+                for k in [a.text.start, a.text.end, a.end] {
+                    proptest::prop_assert!(t.is_char_boundary(k), "{html:?}");
+                }
+                after = a.end;
+            }
+        }
     }
 
     #[test]
