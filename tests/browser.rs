@@ -133,6 +133,22 @@ fn expected(cases: &[Vec<u8>]) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The warnings' texts, each checked to have a box a reader sees (a
+/// non-zero width and height).
+fn visible_warnings(r: &serde_json::Value) -> Vec<String> {
+    let warnings = r["warnings"].as_array().unwrap();
+    for w in warnings {
+        assert!(
+            w["width"].as_f64().unwrap() > 0.0 && w["height"].as_f64().unwrap() > 0.0,
+            "a warning without a box: {w}"
+        );
+    }
+    warnings
+        .iter()
+        .map(|w| w["text"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 fn check(browser: &Path, cases: &[Vec<u8>], name: &str) {
     let r = run_page(browser, cases, name);
     assert_eq!(r["alerts"], 0, "a script ran: {r}");
@@ -210,13 +226,8 @@ fn deceptive_links_show_a_visible_warning_in_chromium() {
     .collect();
     check(&browser, &cases, "deceptive");
     let r = run_page(&browser, &cases, "deceptive-warnings");
-    let warnings = r["warnings"].as_array().unwrap();
-    let texts: Vec<&str> = warnings
-        .iter()
-        .map(|w| w["text"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        texts,
+        visible_warnings(&r),
         [
             " \u{26a0} goes to 10.0.0.1 (the part before @ is not the host)",
             " \u{26a0} goes to the numeric address 0x7f.1",
@@ -224,12 +235,6 @@ fn deceptive_links_show_a_visible_warning_in_chromium() {
             " \u{26a0} host p\u{430}ypal.example mixes scripts: it is xn--pypal-4ve.example",
         ]
     );
-    for w in warnings {
-        assert!(
-            w["width"].as_f64().unwrap() > 0.0 && w["height"].as_f64().unwrap() > 0.0,
-            "a warning without a box: {w}"
-        );
-    }
 }
 
 /// C-S1, C-S2: mail as a reader sees it, in a browser. A real list
@@ -281,13 +286,8 @@ fn mail_read_as_a_reader_sees_it_in_chromium() {
             "https://www.example.com/track?id=1",
         ]
     );
-    let warnings = r["warnings"].as_array().unwrap();
-    let texts: Vec<&str> = warnings
-        .iter()
-        .map(|w| w["text"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        texts,
+        visible_warnings(&r),
         [
             " \u{26a0} the text shows www.paypal.com but the link goes to 203.0.113.9",
             " \u{26a0} host xn--pypal-4ve.com mixes scripts: it reads p\u{430}ypal.com",
@@ -297,12 +297,6 @@ fn mail_read_as_a_reader_sees_it_in_chromium() {
             " \u{26a0} goes to 192.168.1.1, an address on your own machine or network",
         ]
     );
-    for w in warnings {
-        assert!(
-            w["width"].as_f64().unwrap() > 0.0 && w["height"].as_f64().unwrap() > 0.0,
-            "a warning without a box: {w}"
-        );
-    }
     // From, To, Date, Subject of each message, each isolated; the subject's
     // right-to-left override stays inside its <bdi>.
     let headers: Vec<&str> = r["headers"]

@@ -1,4 +1,5 @@
-//! Every link of the mail corpus is placed on the raw bytes that hold it:
+//! Every link of the mail corpora (`corpora/mail`, the real list mail of
+//! `corpora/forms`, `tests/data/mail`) is placed on the raw bytes that hold it:
 //! its span, decoded by an independent MIME library (mail-parser finds
 //! the part and its charset, its decoders undo quoted-printable and
 //! base64), then by the part's charset, gives the link's text.
@@ -118,6 +119,14 @@ fn every_mail_link_has_the_raw_span_of_its_encoded_text() {
         paths.len() > 100,
         "corpora/mail: the mail corpus is missing"
     );
+    // Real list mail (usrp-users, quoted-printable HTML parts among it).
+    let mut forms = Vec::new();
+    files(&top.join("corpora/forms"), &mut forms);
+    paths.extend(
+        forms
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "eml")),
+    );
     // Quoted-printable HTML, charsets of one and two bytes a character,
     // base64 lines of 30 characters, format=flowed.
     files(&top.join("tests/data/mail"), &mut paths);
@@ -222,7 +231,68 @@ fn every_mail_link_has_the_raw_span_of_its_encoded_text() {
         failures.join("\n")
     );
     assert!(
-        checked > 800 && encoded > 30 && base64 > 5,
+        checked > 4000 && encoded > 2000 && base64 > 50,
         "{checked} links, {encoded} encoded, {base64} base64"
+    );
+}
+
+/// C-S1 on real list mail (the usrp-users messages of `corpora/forms`,
+/// quoted-printable HTML parts among them, and `corpora/mail`): a message
+/// read as a reader sees it and linkified has hrefs that are links of the
+/// message as mail mode finds them (decoded: no `=3D`, no soft break), and
+/// its raw text never leaks a tag.
+#[test]
+fn real_messages_read_and_linkified_link_where_the_message_does() {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = Vec::new();
+    files(&top.join("corpora/forms"), &mut paths);
+    files(&top.join("corpora/mail"), &mut paths);
+    paths.retain(|p| p.extension().is_some_and(|e| e == "eml" || e == "txt"));
+    let finder = Finder::new();
+    let opts = urlx::linkify::Options::default();
+    let (mut messages, mut hrefs) = (0, 0);
+    let mut failures = Vec::new();
+    for path in &paths {
+        let raw = std::fs::read(path).unwrap();
+        if mail::sniff(&raw) == mail::Kind::Text {
+            continue;
+        }
+        let mbox = mail::sniff(&raw) == mail::Kind::Mbox;
+        for (range, line) in mail::messages(&raw, mbox, 1) {
+            let found: Vec<String> = finder
+                .message_links(&raw, range.clone(), line)
+                .links
+                .iter()
+                .map(|m| m.link.as_str().to_owned())
+                .collect();
+            let reading = mail::read(&raw, range);
+            let mut out = Vec::new();
+            urlx::linkify::write_message_html(&mut out, &finder, &reading, &opts).unwrap();
+            let html = String::from_utf8(out).unwrap();
+            for href in html.split("<a href=\"").skip(1) {
+                let href = href[..href.find('"').unwrap()]
+                    .replace("&amp;", "&")
+                    .replace("&#39;", "'")
+                    .replace("&quot;", "\"");
+                hrefs += 1;
+                if !found.contains(&href) {
+                    failures.push(format!(
+                        "{}: href {href} is no link of the message",
+                        path.display()
+                    ));
+                }
+            }
+            messages += 1;
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} hrefs:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        messages > 200 && hrefs > 500,
+        "{messages} messages, {hrefs} hrefs"
     );
 }
