@@ -62,7 +62,8 @@ fn notes(r: &Reading) -> Vec<Note> {
 
 /// Writes a message for a reader as HTML: an `<article
 /// class="urlx-message">` with its header fields (each value in a `<bdi>`,
-/// so that its bidirectional controls cannot reorder what follows) and its
+/// its direction controls shown as `<U+202E>`, so that it cannot reorder
+/// itself nor what follows) and its
 /// body in a `<pre>`, linkified as [`super::write_html`] does. Returns how
 /// many links were written.
 ///
@@ -88,7 +89,12 @@ pub fn write_message_html(
     w.write_all(b"<article class=\"urlx-message\">\n<div class=\"urlx-headers\">\n")?;
     for (name, value) in fields(r) {
         write!(w, "<div><b>{name}:</b> <bdi>")?;
-        escape_text(w, value.as_bytes())?;
+        shown_bidi(
+            w,
+            value,
+            |w, s| escape_text(w, s.as_bytes()),
+            ("&lt;", "&gt;"),
+        )?;
         w.write_all(b"</bdi></div>\n")?;
     }
     w.write_all(b"</div>\n<pre class=\"urlx-body\">")?;
@@ -127,15 +133,7 @@ pub fn write_message_osc8(
 ) -> io::Result<usize> {
     for (name, value) in fields(r) {
         write!(w, "{name}: ")?;
-        let mut start = 0;
-        for (i, c) in value.char_indices() {
-            if is_bidi_control(c) {
-                write_visible(w, &value.as_bytes()[start..i])?;
-                write!(w, "<U+{:04X}>", u32::from(c))?;
-                start = i + c.len_utf8();
-            }
-        }
-        write_visible(w, &value.as_bytes()[start..])?;
+        shown_bidi(w, value, |w, s| write_visible(w, s.as_bytes()), ("<", ">"))?;
         w.write_all(b"\n")?;
     }
     w.write_all(b"\n")?;
@@ -146,4 +144,25 @@ pub fn write_message_osc8(
         &body_options(r, opts),
         &notes(r),
     )
+}
+
+/// Writes a header field's value through `text`, each direction control
+/// in it shown as its code point (`<U+202E>`, between the `brackets` as
+/// the output escapes them) rather than obeyed: a subject cannot reorder
+/// the text after the control, in the field or after it.
+fn shown_bidi(
+    w: &mut dyn Write,
+    value: &str,
+    mut text: impl FnMut(&mut dyn Write, &str) -> io::Result<()>,
+    (open, close): (&str, &str),
+) -> io::Result<()> {
+    let mut start = 0;
+    for (i, c) in value.char_indices() {
+        if is_bidi_control(c) {
+            text(w, &value[start..i])?;
+            write!(w, "{open}U+{:04X}{close}", u32::from(c))?;
+            start = i + c.len_utf8();
+        }
+    }
+    text(w, &value[start..])
 }
