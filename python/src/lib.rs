@@ -16,6 +16,34 @@ use pyo3::prelude::*;
 use finder::{Finder, LinkIter};
 use link::Link;
 
+/// The linkifier's options from the keyword arguments both linkifiers
+/// take.
+fn options(
+    schemes: Option<Vec<String>>,
+    rel: Option<String>,
+    target: Option<String>,
+    css_class: Option<String>,
+) -> urlx::linkify::Options {
+    let mut opts = urlx::linkify::Options {
+        rel,
+        target,
+        class: css_class,
+        ..Default::default()
+    };
+    if let Some(s) = schemes {
+        opts.schemes = s.into_iter().map(|s| s.to_ascii_lowercase()).collect();
+    }
+    opts
+}
+
+/// Runs `run` with the finder given, else a default one.
+fn with_finder<R>(finder: Option<&Bound<'_, Finder>>, run: impl FnOnce(&urlx::Finder) -> R) -> R {
+    match finder {
+        Some(f) => run(f.get().inner()),
+        None => run(&urlx::Finder::default()),
+    }
+}
+
 /// `text` as HTML with its URLs as links: every byte escaped, only the
 /// `schemes` allowed linked (default: http, https, ftp, ftps, mailto,
 /// news, nntp, gopher, telnet, wais; never javascript, data or vbscript),
@@ -32,24 +60,43 @@ fn linkify_html(
     css_class: Option<String>,
     finder: Option<&Bound<'_, Finder>>,
 ) -> String {
-    let mut opts = urlx::linkify::Options {
-        rel,
-        target,
-        class: css_class,
-        ..Default::default()
-    };
-    if let Some(s) = schemes {
-        opts.schemes = s.into_iter().map(|s| s.to_ascii_lowercase()).collect();
-    }
-    let default;
-    let f = match finder {
-        Some(f) => f.get().inner(),
-        None => {
-            default = urlx::Finder::new();
-            &default
-        }
-    };
-    py.detach(|| urlx::linkify::html_with(f, text, &opts))
+    let opts = options(schemes, rel, target, css_class);
+    with_finder(finder, |f| {
+        py.detach(|| urlx::linkify::html_with(f, text, &opts))
+    })
+}
+
+/// Mail (an mbox, or one message) as HTML, each message as a reader sees
+/// it: an `<article class="urlx-message">` with its From, To, Date and
+/// Subject (encoded words decoded, direction controls shown), then its
+/// text part decoded, or its HTML part as text with each link's href after
+/// its text and a warning where the text shows another host. Options as
+/// for `linkify_html`.
+#[pyfunction]
+#[pyo3(signature = (data, *, schemes=None, rel=Some("nofollow noopener".to_owned()),
+    target=None, css_class=None, finder=None))]
+fn linkify_mail_html(
+    py: Python<'_>,
+    data: pyo3::pybacked::PyBackedBytes,
+    schemes: Option<Vec<String>>,
+    rel: Option<String>,
+    target: Option<String>,
+    css_class: Option<String>,
+    finder: Option<&Bound<'_, Finder>>,
+) -> String {
+    let opts = options(schemes, rel, target, css_class);
+    with_finder(finder, |f| {
+        py.detach(|| {
+            let mbox = urlx::mail::sniff(&data) == urlx::mail::Kind::Mbox;
+            let mut out = Vec::with_capacity(data.len() / 2);
+            for (range, _) in urlx::mail::messages(&data, mbox, 1) {
+                let reading = urlx::mail::read(&data, range);
+                // Writing to a Vec cannot fail.
+                let _ = urlx::linkify::write_message_html(&mut out, f, &reading, &opts);
+            }
+            String::from_utf8(out).unwrap_or_default()
+        })
+    })
 }
 
 #[pymodule]
@@ -60,6 +107,7 @@ fn _urlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<LinkIter>()?;
     m.add_class::<uri::Uri>()?;
     m.add_function(wrap_pyfunction!(linkify_html, m)?)?;
+    m.add_function(wrap_pyfunction!(linkify_mail_html, m)?)?;
     m.add_function(wrap_pyfunction!(uri::parse, m)?)?;
     m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::extract_columns, m)?)?;

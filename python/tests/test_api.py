@@ -145,6 +145,18 @@ def test_c_o4_mail_links_have_their_message():
 # C-S: the linkifier.
 
 
+def test_c_s2_mail_linkified_as_a_reader_sees_it():
+    data = (ROOT / "tests/data/mail/phish-html.eml").read_bytes()
+    html = urlx.linkify_mail_html(data)
+    assert html.count('<article class="urlx-message">') == 1
+    assert "<b>Subject:</b> <bdi>Your account &lt;U+202E&gt;eulav&lt;U+202C&gt; is on hold</bdi>" in html
+    assert 'href="http://203.0.113.9/login/verify.php?id=7781"' in html
+    assert "the text shows www.paypal.com but the link goes to 203.0.113.9</span>" in html
+    assert "=3D" not in html and "document.title" not in html
+    mbox = (ROOT / "corpora/sample.mbox").read_bytes()
+    assert urlx.linkify_mail_html(mbox).count("<article") == len({l.message_id for l in urlx.find_mail(mbox)})
+
+
 def test_c_s1_linkify_html_escapes_and_refuses_script():
     html = urlx.linkify_html('x <b> javascript:alert(1) http://a.example/?a=1&b="2"')
     assert "<b>" not in html and "&lt;b&gt;" in html

@@ -25,6 +25,7 @@ from ._urlx import (
     Uri,
     __version__,
     linkify_html,
+    linkify_mail_html,
     parse,
     resolve,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "find_mail",
     "finditer",
     "linkify_html",
+    "linkify_mail_html",
     "parse",
     "resolve",
 ]

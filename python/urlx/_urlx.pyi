@@ -104,6 +104,15 @@ def linkify_html(
     css_class: Optional[str] = None,
     finder: Optional[Finder] = None,
 ) -> str: ...
+def linkify_mail_html(
+    data: bytes,
+    *,
+    schemes: Optional[Sequence[str]] = None,
+    rel: Optional[str] = "nofollow noopener",
+    target: Optional[str] = None,
+    css_class: Optional[str] = None,
+    finder: Optional[Finder] = None,
+) -> str: ...
 def parse(text: str, *, strict: bool = False) -> Uri: ...
 def resolve(base: str, reference: str, *, compat: str = "rfc3986") -> str: ...
 def extract_columns(
