@@ -63,9 +63,8 @@ fn notes(r: &Reading) -> Vec<Note> {
 /// Writes a message for a reader as HTML: an `<article
 /// class="urlx-message">` with its header fields (each value in a `<bdi>`,
 /// its direction controls shown as `<U+202E>`, so that it cannot reorder
-/// itself nor what follows) and its
-/// body in a `<pre>`, linkified as [`super::write_html`] does. Returns how
-/// many links were written.
+/// itself nor what follows) and its body in a `<pre>`, linkified as
+/// [`super::write_html`] does. Returns how many links were written.
 ///
 /// ```
 /// let raw = b"From: a@example.org\nSubject: hi\nContent-Type: text/html\n\n<a href=\"http://203.0.113.9/\">www.bank.example</a>";

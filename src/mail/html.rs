@@ -67,11 +67,17 @@ fn reference(s: &[u8]) -> Option<(char, usize)> {
     Some((c, end + 1))
 }
 
-/// A link of HTML written as text: its text's range, its href, and where
-/// it ends (after ` <href>` when that is written).
-pub struct TextAnchor {
+/// A link of an HTML part written as text ([`super::read`]): the
+/// text it showed, and where it went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Anchor {
+    /// The text the link showed, in the text written.
     pub text: std::ops::Range<usize>,
+    /// Its `href`, references decoded, as written.
     pub href: String,
+    /// Where the link ends in the text written: after its text and, when
+    /// the text is not the href, ` <href>` (so that a reader sees where
+    /// it goes).
     pub end: usize,
 }
 
@@ -115,7 +121,7 @@ const BLOCKS: &[&str] = &[
 /// out, blanks collapsed (but in `<pre>`), block elements on lines of their
 /// own, character references decoded, and each link's href written after
 /// its text as `<href>` unless the text is the href.
-pub fn to_text(html: &str) -> (String, Vec<TextAnchor>) {
+pub fn to_text(html: &str) -> (String, Vec<Anchor>) {
     let mut out = String::with_capacity(html.len() / 2);
     let mut anchors = Vec::new();
     // The open link: where its text starts, and its href.
@@ -160,7 +166,7 @@ pub fn to_text(html: &str) -> (String, Vec<TextAnchor>) {
         // What a link has written is never trimmed away.
         let floor = open
             .as_ref()
-            .map_or(anchors.last().map_or(0, |a: &TextAnchor| a.end), |o| o.0);
+            .map_or(anchors.last().map_or(0, |a: &Anchor| a.end), |o| o.0);
         if BLOCKS.contains(&name.as_str()) {
             line_break(&mut out, if name == "br" { 1 } else { 2 }, floor);
             space = false;
@@ -209,7 +215,7 @@ fn end_tag(s: &str, name: &str) -> Option<usize> {
 }
 
 /// Ends a link: its href after its text, unless the text is the href.
-fn shown(out: &mut String, start: usize, href: String) -> TextAnchor {
+fn shown(out: &mut String, start: usize, href: String) -> Anchor {
     let start = start.min(out.len());
     let text = out[start..].trim_end();
     let text = start..start + text.len();
@@ -243,7 +249,7 @@ fn shown(out: &mut String, start: usize, href: String) -> TextAnchor {
         }
         out.push('>');
     }
-    TextAnchor {
+    Anchor {
         text,
         href,
         end: out.len(),

@@ -29,8 +29,9 @@ mod words;
 use std::borrow::Cow;
 use std::ops::Range;
 
+pub use html::Anchor;
 pub use map::OffsetMap;
-pub use reading::{read, Anchor, Reading};
+pub use reading::{read, Reading};
 pub use words::decode_words;
 
 /// What a piece of input looks like.

@@ -3,20 +3,8 @@
 
 use std::ops::Range;
 
-use super::{html, parse_as, Info, Source};
-
-/// A link of an HTML body written as text: the text it showed, and where
-/// it went.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Anchor {
-    /// The text the link showed, in [`Reading::body`].
-    pub text: Range<usize>,
-    /// Its `href`, references decoded, as written.
-    pub href: String,
-    /// Where the link ends in the body: after its text and, when the text
-    /// is not the href, ` <href>` (so that a reader sees where it goes).
-    pub end: usize,
-}
+use super::html::{self, Anchor};
+use super::{parse_as, Info, Source};
 
 /// A message for a reader ([`read`]).
 #[derive(Clone, Debug, Default)]
@@ -57,9 +45,10 @@ pub fn read(raw: &[u8], range: Range<usize>) -> Reading {
         .filter(|p| p.source == Source::Text)
         .collect();
     let mut anchors = Vec::new();
-    let html = texts.is_empty();
-    if html {
+    let mut html = false;
+    if texts.is_empty() {
         for p in m.parts.iter().filter(|p| p.source == Source::Html) {
+            html = true;
             separate(&mut body);
             let (text, found) = html::to_text(&String::from_utf8_lossy(&p.text));
             let at = body.len();
@@ -67,7 +56,7 @@ pub fn read(raw: &[u8], range: Range<usize>) -> Reading {
             anchors.extend(found.into_iter().map(|a| Anchor {
                 text: a.text.start + at..a.text.end + at,
                 end: a.end + at,
-                href: a.href,
+                ..a
             }));
         }
     } else {
@@ -76,9 +65,7 @@ pub fn read(raw: &[u8], range: Range<usize>) -> Reading {
             body.push_str(&String::from_utf8_lossy(&p.text));
         }
     }
-    if !body.is_empty() && !body.ends_with('\n') {
-        body.push('\n');
-    }
+    separate(&mut body);
     Reading {
         info: m.info,
         body,
@@ -89,7 +76,7 @@ pub fn read(raw: &[u8], range: Range<usize>) -> Reading {
     }
 }
 
-/// A line break between two parts' texts.
+/// A line break after a part's text, where it has none.
 fn separate(body: &mut String) {
     if !body.is_empty() && !body.ends_with('\n') {
         body.push('\n');
