@@ -11,6 +11,11 @@
 //!   for pagers such as `less -R`; the text's own control characters are
 //!   shown, not obeyed ([`write_visible`], C-S5), so that the only escape
 //!   sequences written are the hyperlinks'.
+//! - `write_message_html` / `write_message_osc8` (feature `mail`): a
+//!   message as a reader sees it (`mail::read`): its From, To,
+//!   Date and Subject, then its text part, or its HTML part as text with
+//!   each link's href after its text, and a warning where that text shows
+//!   another host ([`shown_elsewhere`]).
 //!
 //! Only an allow-list of schemes becomes a link (CONTRACT C-S1);
 //! `javascript:`, `data:` and `vbscript:` never do, whatever the list
