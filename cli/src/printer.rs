@@ -26,6 +26,8 @@ pub struct Rec {
     /// How the raw bytes of `start..end` encode the URL, when they do
     /// (mail input).
     pub encoding: Option<urlx::mail::Encoding>,
+    /// The text an HTML part's link showed (mail input).
+    pub shown: Option<String>,
 }
 
 impl Rec {
@@ -41,6 +43,7 @@ impl Rec {
             truncated: l.is_truncated(),
             message: None,
             encoding: None,
+            shown: None,
         }
     }
 }
@@ -58,6 +61,7 @@ impl Rec {
             truncated: l.is_truncated(),
             message: None,
             encoding: None,
+            shown: None,
             url: l.into_url().into_owned(),
         }
     }
@@ -304,6 +308,7 @@ impl Printer {
             truncated: r.truncated,
             deceptive: uri
                 .and_then(urlx::linkify::deception)
+                .or_else(|| urlx::linkify::shown_elsewhere(r.shown.as_deref()?, &r.url))
                 .map(|d| d.to_string()),
             message_id: m.map(|m| m.message_id.as_deref()),
             subject: m.map(|m| m.subject.as_deref()),

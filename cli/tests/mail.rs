@@ -87,3 +87,31 @@ fn reader_fields_are_decoded_and_cannot_reorder_the_line() {
         "Élise <e@x.example>|é and café \\u{202e}gnp.exe\\u{200f}\n"
     );
 }
+
+/// C-S2 in mail mode: the href of an HTML part's link whose text shows
+/// another host carries the verdict in --json and --format.
+#[test]
+fn html_links_showing_another_host_are_deceptive_in_json() {
+    let o = common::urlx(&["--json", "tests/data/mail/phish-html.eml"]);
+    let rows: Vec<serde_json::Value> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let verdict = |url: &str| {
+        rows.iter()
+            .find(|r| r["url"] == url)
+            .unwrap_or_else(|| panic!("{url} not found"))
+            .get("deceptive")
+            .and_then(|d| d.as_str().map(str::to_owned))
+    };
+    assert_eq!(
+        verdict("http://203.0.113.9/login/verify.php?id=7781").as_deref(),
+        Some("the text shows www.paypal.com but the link goes to 203.0.113.9")
+    );
+    // The text of a link that goes where it says is no deception, and
+    // neither is a link found in text.
+    assert_eq!(verdict("https://www.example.com/track?id=1"), None);
+    assert_eq!(verdict("https://www.paypal.com/signin"), None);
+    assert_eq!(rows[0]["encoding"], "quoted-printable");
+}

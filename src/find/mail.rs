@@ -24,6 +24,10 @@ pub struct MailLink {
     /// [`Encoding::Base64`] no raw substring is the URL, and the span
     /// covers whole groups of 4 characters.
     pub encoding: Encoding,
+    /// For the `href` of an HTML part's `<a>`: the text the element
+    /// shows (tags dropped), when it is one word that may name a host
+    /// (with a `.` or `://`), for [`crate::linkify::shown_elsewhere`].
+    pub shown: Option<String>,
 }
 
 /// The links of one message.
@@ -65,6 +69,8 @@ impl Finder {
         // where that ends in the raw input.
         let mut rewraps: Vec<(usize, usize)> = Vec::new();
         for part in &m.parts {
+            // The texts an HTML part's links show, asked at each link.
+            let mut shown = (part.source == Source::Html).then(|| mail::LinkTexts::new(&part.text));
             for l in self.links(&part.text[..]) {
                 // Host names in ordinary fields are no abbreviated URLs.
                 if part.source == Source::Field && l.form() == Form::Abbreviated {
@@ -75,10 +81,12 @@ impl Finder {
                 if let Some(rewrap) = l.rewrap_end().map(|e| part.map.raw_end(e)) {
                     rewraps.push((links.len(), rewrap));
                 }
+                let text = shown.as_mut().and_then(|t| t.at(l.start()));
                 links.push(MailLink {
                     link: l.into_owned().placed(start, end),
                     source: part.source,
                     encoding: part.encoding,
+                    shown: text,
                 });
             }
         }

@@ -391,6 +391,133 @@ fn tag_at(s: &str) -> Option<(Tag<'_>, &str)> {
     ))
 }
 
+/// How far an `<a>` tag, and its content, are read for a link's text.
+const MAX_LINK_READ: usize = 4096;
+
+/// The texts an HTML part's links show, asked link by link in the order
+/// of the part (its references decoded): for a link whose text shows
+/// another host than its href's. Each byte is read once: what one link's
+/// tag and content cover, the links after it within them do not read
+/// again.
+pub struct LinkTexts<'a> {
+    html: &'a [u8],
+    /// Where the last tag or content read ends.
+    done: usize,
+}
+
+impl<'a> LinkTexts<'a> {
+    pub fn new(html: &'a [u8]) -> Self {
+        LinkTexts { html, done: 0 }
+    }
+
+    /// The text of the `<a>` element whose `href` value starts at `v`
+    /// (tags dropped), when it is one word that may name a host (with a
+    /// `.` or `://`); `None` for other texts, and where no `href` value of
+    /// an `<a>` starts there.
+    pub fn at(&mut self, v: usize) -> Option<String> {
+        let h = self.html;
+        if v < self.done || v > h.len() {
+            return None;
+        }
+        // `href` `=` and maybe a quote right before `v`.
+        let quote = v.checked_sub(1).filter(|&q| matches!(h[q], b'"' | b'\''));
+        let blanks_before = |mut k: usize| {
+            while k > 0 && h[k - 1].is_ascii_whitespace() {
+                k -= 1;
+            }
+            k
+        };
+        let eq = blanks_before(quote.unwrap_or(v)).checked_sub(1)?;
+        let name_end = blanks_before(eq);
+        let name = name_end.checked_sub(4)?;
+        if h[eq] != b'='
+            || !h[name..name_end].eq_ignore_ascii_case(b"href")
+            || !h
+                .get(name.checked_sub(1)?)
+                .is_some_and(u8::is_ascii_whitespace)
+        {
+            return None;
+        }
+        // The `<a` of the tag, with no `>` between it and the `href`.
+        let from = name.saturating_sub(MAX_LINK_READ);
+        let lt = from + memchr::memrchr(b'<', &h[from..name])?;
+        let anchor = h.get(lt + 1).is_some_and(|b| b | 0x20 == b'a')
+            && h.get(lt + 2).is_some_and(u8::is_ascii_whitespace);
+        if !anchor || memchr::memchr(b'>', &h[lt..name]).is_some() {
+            return None;
+        }
+        let gt = match tag_end(h, quote.unwrap_or(v)) {
+            Ok(gt) => gt,
+            Err(stop) => {
+                self.done = stop;
+                return None;
+            }
+        };
+        let end = content_end(h, gt + 1);
+        self.done = end;
+        shown_word(&h[gt + 1..end])
+    }
+}
+
+/// The `>` that ends a tag, read from `from` (outside quoted values but
+/// for one opened at `from`); else where the reading stopped: a `<`
+/// outside quotes, or [`MAX_LINK_READ`] bytes.
+fn tag_end(html: &[u8], from: usize) -> Result<usize, usize> {
+    let mut quote = None;
+    let end = html.len().min(from + MAX_LINK_READ);
+    for (k, &b) in html[from..end].iter().enumerate() {
+        match (quote, b) {
+            (None, b'"' | b'\'') => quote = Some(b),
+            (Some(q), b) if b == q => quote = None,
+            (None, b'>') => return Ok(from + k),
+            (None, b'<') => return Err(from + k),
+            _ => {}
+        }
+    }
+    Err(end)
+}
+
+/// Where an `<a>` element's content, from `from`, ends: its `</a`, the
+/// next `<a`, or [`MAX_LINK_READ`] bytes on.
+fn content_end(html: &[u8], from: usize) -> usize {
+    let end = html.len().min(from + MAX_LINK_READ);
+    let mut i = from;
+    while let Some(k) = memchr::memchr(b'<', &html[i..end]) {
+        let lt = i + k;
+        let next = |d: usize| html.get(lt + d).copied().unwrap_or(0);
+        if (next(1) == b'/' && next(2) | 0x20 == b'a')
+            || (next(1) | 0x20 == b'a' && next(2).is_ascii_whitespace())
+        {
+            return lt;
+        }
+        i = lt + 1;
+    }
+    end
+}
+
+/// An element's content as text, tags dropped, when it is one word that
+/// may name a host: with a `.` or `://`. Words, sentences and images name
+/// none, and take no allocation.
+fn shown_word(content: &[u8]) -> Option<String> {
+    let mut word = Vec::new();
+    let mut in_tag = false;
+    let mut ended = false;
+    for &b in content {
+        match b {
+            b'<' => in_tag = true,
+            b'>' if in_tag => in_tag = false,
+            _ if in_tag => {}
+            b if b.is_ascii_whitespace() => ended = !word.is_empty(),
+            // A second word: no host name.
+            _ if ended => return None,
+            b => word.push(b),
+        }
+    }
+    let named =
+        memchr::memchr(b'.', &word).is_some() || memchr::memmem::find(&word, b"://").is_some();
+    named.then(|| String::from_utf8_lossy(&word).into_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -430,6 +557,33 @@ mod tests {
                 after = a.end;
             }
         }
+    }
+
+    #[test]
+    fn the_text_each_link_shows() {
+        let html: &[u8] =
+            b"<p>Go <A class=x HREF = \"http://203.0.113.9/\"><b>www.bank</b>.example\n</a>, \
+                     <a name=top href>top</a> <a href=http://ok.example/>ok</a> \
+                     <a href='x'>one.example <a href=y>two words.example</a> href=z <a title='a>b' href=w>w</a>";
+        let at = |s: &[u8]| html.windows(s.len()).position(|w| w == s).unwrap();
+        let mut texts = LinkTexts::new(html);
+        assert_eq!(
+            texts.at(at(b"http://203")).as_deref(),
+            Some("www.bank.example")
+        );
+        assert_eq!(texts.at(at(b"top")), None);
+        // A text that names no host, and one of two words, give none.
+        assert_eq!(texts.at(at(b"http://ok")), None);
+        // A link's text ends at the next link.
+        assert_eq!(texts.at(at(b"x'>")).as_deref(), Some("one.example"));
+        assert_eq!(texts.at(at(b"y>")), None);
+        // `href=` in text is no attribute; a `>` between `<a` and `href`,
+        // even a quoted one, is read as the tag's end (no text, no verdict).
+        assert_eq!(texts.at(at(b"z ")), None);
+        assert_eq!(texts.at(at(b"w>")), None);
+        // A tag that never ends gives nothing.
+        let open = b"<a href=\"http://a.example/ ";
+        assert_eq!(LinkTexts::new(open).at(9), None);
     }
 
     #[test]

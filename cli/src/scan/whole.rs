@@ -178,12 +178,14 @@ fn absorb(found: &mut Found, m: urlx::MessageLinks, keep: &Keep) {
         link: l,
         source,
         encoding,
+        shown,
     } in m.links
     {
         if keep.mail(&l, source) {
             let mut r = Rec::from_link(&l, 0);
             r.message = Some(Arc::clone(&info));
             r.encoding = Some(encoding);
+            r.shown = shown;
             found.recs.push(r);
         }
     }

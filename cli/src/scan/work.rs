@@ -167,12 +167,14 @@ fn mail_piece(
             link: l,
             source,
             encoding,
+            shown,
         } in m.links
         {
             if ctx.keep.mail(&l, source) {
                 let mut rec = Rec::from_link(&l, start);
                 rec.message = Some(Arc::clone(&info));
                 rec.encoding = Some(encoding);
+                rec.shown = shown;
                 done.recs.push(rec);
             }
         }
