@@ -67,6 +67,14 @@ fn pct_encode_into(out: &mut String, s: &str) {
 }
 
 fn host_to_ascii(out: &mut String, host: &str) {
+    // UTS 46 ToASCII, as browsers convert a host: case and width mapped
+    // and the labels normalized before Punycode (`ｅｘａｍｐｌｅ.com` is
+    // `example.com`). What it refuses is converted label by label below.
+    #[cfg(feature = "confusables")]
+    if let Ok(ascii) = idna::domain_to_ascii(host) {
+        out.push_str(&ascii);
+        return;
+    }
     let mut first = true;
     for label in host.split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']) {
         if !first {
@@ -271,5 +279,19 @@ mod tests {
         );
         let u = crate::uri::parse_iri("http://例え。テスト/").unwrap();
         assert_eq!(u.to_ascii(), "http://xn--r8jz45g.xn--zckzah/");
+    }
+
+    /// With `confusables`, hosts go through UTS 46 as browsers take them:
+    /// case and width mapped, `ß` kept (nontransitional).
+    #[cfg(feature = "confusables")]
+    #[test]
+    fn uts46_hosts() {
+        let ascii = |s: &str| crate::uri::parse_iri(s).unwrap().to_ascii().into_owned();
+        assert_eq!(ascii("http://MÜNCHEN.de/"), "http://xn--mnchen-3ya.de/");
+        assert_eq!(
+            ascii("http://\u{ff45}\u{ff58}\u{ff41}\u{ff4d}\u{ff50}\u{ff4c}\u{ff45}.com/x"),
+            "http://example.com/x"
+        );
+        assert_eq!(ascii("http://fa\u{df}.de/"), "http://xn--fa-hia.de/");
     }
 }
