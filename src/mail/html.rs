@@ -396,9 +396,15 @@ const MAX_LINK_READ: usize = 4096;
 
 /// The texts an HTML part's links show, asked link by link in the order
 /// of the part (its references decoded): for a link whose text shows
-/// another host than its href's. Each byte is read once: what one link's
-/// tag and content cover, the links after it within them do not read
-/// again.
+/// another host than its href's (`linkify::shown_elsewhere`). Each byte
+/// is read once: what one link's tag and content cover, the links after
+/// it within them do not read again.
+///
+/// ```
+/// let html = b"<p>Pay at <a href=\"http://203.0.113.9/\"><b>www.paypal.com</b></a></p>";
+/// let mut texts = urlx::mail::LinkTexts::new(html);
+/// assert_eq!(texts.at(19).as_deref(), Some("www.paypal.com"));
+/// ```
 pub struct LinkTexts<'a> {
     html: &'a [u8],
     /// Where the last tag or content read ends.
@@ -406,6 +412,7 @@ pub struct LinkTexts<'a> {
 }
 
 impl<'a> LinkTexts<'a> {
+    /// A reader of the links of `html`, an HTML part's text.
     pub fn new(html: &'a [u8]) -> Self {
         LinkTexts { html, done: 0 }
     }

@@ -29,8 +29,7 @@ mod words;
 use std::borrow::Cow;
 use std::ops::Range;
 
-pub use html::Anchor;
-pub(crate) use html::LinkTexts;
+pub use html::{Anchor, LinkTexts};
 pub use map::OffsetMap;
 pub use reading::{read, Reading};
 pub use words::decode_words;

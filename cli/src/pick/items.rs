@@ -53,7 +53,7 @@ impl Entries {
         if kind == Kind::Text {
             for link in finder.links(bytes) {
                 if keep(&link) {
-                    self.add(bytes, &link, false, None);
+                    self.add(bytes, &link, false, None, None);
                 }
             }
             return;
@@ -63,21 +63,40 @@ impl Entries {
             let subject = message.info.subject.as_deref().map(printable);
             for part in &message.parts {
                 let header = matches!(part.source, Source::Header | Source::Field);
+                // The texts an HTML part's links show: a text that shows
+                // another host than the href is a deception too.
+                let mut shown =
+                    (part.source == Source::Html).then(|| mail::LinkTexts::new(&part.text));
                 for link in finder.links(&part.text[..]) {
                     // As `Finder::message_links` does: a host name in an
                     // ordinary field (`X-Mailer: foo.example`) is no URL.
                     if part.source == Source::Field && link.form() == urlx::Form::Abbreviated {
                         continue;
                     }
+                    let text = shown.as_mut().and_then(|t| t.at(link.start()));
                     if keep(&link) {
-                        self.add(&part.text, &link, header, subject.as_deref());
+                        self.add(
+                            &part.text,
+                            &link,
+                            header,
+                            subject.as_deref(),
+                            text.as_deref(),
+                        );
                     }
                 }
             }
         }
     }
 
-    fn add(&mut self, text: &[u8], link: &urlx::Link<'_>, header: bool, subject: Option<&str>) {
+    /// Adds a link found in `text`; `shown`, the text an HTML link showed.
+    fn add(
+        &mut self,
+        text: &[u8],
+        link: &urlx::Link<'_>,
+        header: bool,
+        subject: Option<&str>,
+        shown: Option<&str>,
+    ) {
         let url = link.as_str();
         if let Some(&k) = self.index.get(url) {
             // A URL met in a header and then in the body is a body URL,
@@ -99,7 +118,9 @@ impl Entries {
             context: context(text, link.start()),
             subject: subject.map(str::to_owned),
             header,
-            deception: urlx::linkify::deception(&link.uri()).map(|d| printable(&d.to_string())),
+            deception: urlx::linkify::deception(&link.uri())
+                .or_else(|| urlx::linkify::shown_elsewhere(shown?, url))
+                .map(|d| printable(&d.to_string())),
             linkable: link.is_linkable(),
         });
     }
@@ -256,6 +277,14 @@ Again https://docs.example.org/page?a=b&c=d and https://lists.example.org/unsub\
         );
         assert!(list[0].linkable);
         assert!(!list[1].linkable && list[1].deception.is_none());
+        // An HTML link whose text shows another host than its href.
+        let list = gather(
+            b"Content-Type: text/html\n\n<a href=\"http://203.0.113.9/x\">www.paypal.com</a>\n",
+        );
+        assert_eq!(
+            list[0].deception.as_deref(),
+            Some("the text shows www.paypal.com but the link goes to 203.0.113.9")
+        );
     }
 
     #[test]
