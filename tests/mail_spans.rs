@@ -109,7 +109,8 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// C-O1 in mail: a link's span is the raw bytes of its encoded text.
+/// C-O4: in mail mode a link's span is the raw bytes of its encoded text,
+/// from the first to the last, with its encoding where it is encoded.
 #[test]
 fn every_mail_link_has_the_raw_span_of_its_encoded_text() {
     let top = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -49,6 +49,21 @@ impl Rec {
 }
 
 impl Rec {
+    /// A link of a message, with the message and how the raw bytes hold
+    /// it.
+    pub fn from_mail(
+        m: urlx::MailLink,
+        offset: u64,
+        message: &std::sync::Arc<urlx::mail::Info>,
+    ) -> Rec {
+        Rec {
+            message: Some(std::sync::Arc::clone(message)),
+            encoding: Some(m.encoding),
+            shown: m.shown,
+            ..Rec::from_owned_link(m.link, offset)
+        }
+    }
+
     /// [`Rec::from_link`] for a link whose URL it can take.
     pub fn from_owned_link(l: urlx::Link<'static>, offset: u64) -> Rec {
         Rec {

@@ -174,19 +174,9 @@ fn absorb(found: &mut Found, m: urlx::MessageLinks, keep: &Keep) {
     found.skipped_parts += m.skipped as u64;
     found.warnings.extend(m.warnings);
     let info = Arc::new(m.info);
-    for urlx::MailLink {
-        link: l,
-        source,
-        encoding,
-        shown,
-    } in m.links
-    {
-        if keep.mail(&l, source) {
-            let mut r = Rec::from_link(&l, 0);
-            r.message = Some(Arc::clone(&info));
-            r.encoding = Some(encoding);
-            r.shown = shown;
-            found.recs.push(r);
+    for link in m.links {
+        if keep.mail(&link.link, link.source) {
+            found.recs.push(Rec::from_mail(link, 0, &info));
         }
     }
 }

@@ -163,19 +163,9 @@ fn mail_piece(
         done.warnings
             .extend(m.warnings.iter().map(|w| shift_byte_offset(w, start)));
         let info = Arc::new(m.info);
-        for urlx::MailLink {
-            link: l,
-            source,
-            encoding,
-            shown,
-        } in m.links
-        {
-            if ctx.keep.mail(&l, source) {
-                let mut rec = Rec::from_link(&l, start);
-                rec.message = Some(Arc::clone(&info));
-                rec.encoding = Some(encoding);
-                rec.shown = shown;
-                done.recs.push(rec);
+        for link in m.links {
+            if ctx.keep.mail(&link.link, link.source) {
+                done.recs.push(Rec::from_mail(link, start, &info));
             }
         }
     }
