@@ -260,7 +260,41 @@ pub struct ScanArgs {
     pub headers_only: bool,
 }
 
+/// Whether inputs are read as mail: --mail, --no-mail, or sniffed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum MailMode {
+    Sniff,
+    Always,
+    Never,
+}
+
+impl MailMode {
+    /// What an input is, from its first bytes (`scan::PROBE` of them).
+    pub fn kind(self, head: &[u8]) -> urlx::mail::Kind {
+        use urlx::mail::{sniff, Kind};
+        match self {
+            MailMode::Never => Kind::Text,
+            MailMode::Sniff => sniff(head),
+            MailMode::Always => match sniff(head) {
+                Kind::Text => Kind::Message,
+                k => k,
+            },
+        }
+    }
+}
+
 impl ScanArgs {
+    /// --mail and --no-mail.
+    pub fn mail_mode(&self) -> MailMode {
+        if self.mail {
+            MailMode::Always
+        } else if self.no_mail {
+            MailMode::Never
+        } else {
+            MailMode::Sniff
+        }
+    }
+
     /// --no-headers and --headers-only.
     pub fn headers(&self) -> crate::keep::Headers {
         use crate::keep::Headers;

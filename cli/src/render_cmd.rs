@@ -99,11 +99,9 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
                 urlx::linkify::escape_text(&mut w, inp.display().as_bytes())?;
                 w.write_all(b"</h2>\n")?;
             }
-            let kind = match urlx::mail::sniff(&bytes[..bytes.len().min(8 << 10)]) {
-                _ if args.no_mail => urlx::mail::Kind::Text,
-                urlx::mail::Kind::Text if args.mail => urlx::mail::Kind::Message,
-                k => k,
-            };
+            let kind = args
+                .mail_mode()
+                .kind(&bytes[..bytes.len().min(super::scan::PROBE)]);
             if kind == urlx::mail::Kind::Text {
                 if html {
                     w.write_all(b"<pre>")?;

@@ -33,9 +33,6 @@ pub struct Entries {
     index: HashMap<String, usize>,
 }
 
-/// Bytes sniffed for mail: what `urlx` itself looks at.
-const HEAD: usize = 8192;
-
 /// Bytes of a long line shown before and after a link's start: an HTML
 /// part or a minified text can be one line of megabytes.
 const BEFORE: usize = 120;
@@ -49,7 +46,8 @@ impl Entries {
         finder: &urlx::Finder,
         keep: &dyn Fn(&urlx::Link<'_>) -> bool,
     ) {
-        let kind = mail::sniff(&bytes[..HEAD.min(bytes.len())]);
+        // Sniffed as `urlx` itself sniffs an input.
+        let kind = mail::sniff(&bytes[..crate::scan::PROBE.min(bytes.len())]);
         if kind == Kind::Text {
             for link in finder.links(bytes) {
                 if keep(&link) {

@@ -3,20 +3,13 @@
 
 use std::io;
 
-use urlx::mail::{self, Kind};
+use urlx::mail::Kind;
 
+use crate::flags::MailMode;
 use crate::keep::Keep;
 use crate::output::Out;
 use crate::printer::{Printer, Rec, Source};
 use crate::walk::Input;
-
-/// Mail or plain text.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum MailMode {
-    Sniff,
-    Always,
-    Never,
-}
 
 /// What every reader needs.
 pub struct Ctx<'a> {
@@ -46,14 +39,7 @@ impl Ctx<'_> {
     }
 
     pub fn kind(&self, head: &[u8]) -> Kind {
-        match self.mail {
-            MailMode::Never => Kind::Text,
-            MailMode::Sniff => mail::sniff(head),
-            MailMode::Always => match mail::sniff(head) {
-                Kind::Text => Kind::Message,
-                k => k,
-            },
-        }
+        self.mail.kind(head)
     }
 }
 

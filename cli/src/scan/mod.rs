@@ -27,7 +27,8 @@ use super::printer::{Mode, Printer};
 use super::template::Template;
 use super::walk::{self, Input};
 use super::ExitStatus;
-use ctx::{Ctx, MailMode, Sink, Tally};
+use ctx::{Ctx, Sink, Tally};
+pub use input::PROBE;
 use whole::read_whole;
 
 /// Files up to this size are read whole; larger ones are streamed in
@@ -73,13 +74,7 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         finder: &finder,
         keep: &keep,
         binary_ok: args.binary,
-        mail: if args.mail {
-            MailMode::Always
-        } else if args.no_mail {
-            MailMode::Never
-        } else {
-            MailMode::Sniff
-        },
+        mail: args.mail_mode(),
         parallel: !single,
         decompress: !args.no_decompress,
         max_decompressed: args.max_decompressed(),
