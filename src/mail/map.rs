@@ -47,20 +47,17 @@ impl Point {
     /// This point's step as seen from decoded offset `d` on, placed at
     /// decoded offset `at` (a transform that copies bytes from `d`).
     fn moved(&self, d: usize, at: usize) -> Point {
-        let (raw, step) = match self.step {
-            Step::Exact => (self.start(d), Step::Exact),
-            Step::Base64 { phase } => {
-                let k = d - self.dec + phase as usize;
-                (
-                    self.raw + k / 3 * 4,
-                    Step::Base64 {
-                        phase: (k % 3) as u8,
-                    },
-                )
-            }
-            Step::Whole { end } => (self.raw, Step::Whole { end }),
+        let step = match self.step {
+            Step::Base64 { phase } => Step::Base64 {
+                phase: ((d - self.dec + phase as usize) % 3) as u8,
+            },
+            step => step,
         };
-        Point { dec: at, raw, step }
+        Point {
+            dec: at,
+            raw: self.start(d),
+            step,
+        }
     }
 }
 
