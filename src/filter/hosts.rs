@@ -132,13 +132,7 @@ fn ascii_host(u: &Uri<'_>) -> Option<String> {
         // One text for each address: 2001:DB8:0::1 is 2001:db8::1.
         return Some(format!("[{a}]"));
     }
-    let mut h = if host.is_ascii() {
-        host.to_ascii_lowercase()
-    } else {
-        // The IRI's ASCII form holds the host in punycode.
-        let ascii = u.to_ascii();
-        uri::parse(&ascii).ok()?.host()?.to_ascii_lowercase()
-    };
+    let mut h = uri::compared_host(host);
     if h.ends_with('.') {
         h.pop();
     }

@@ -160,18 +160,6 @@ fn labels_as_read(host: &str) -> Vec<Cow<'_, str>> {
         .collect()
 }
 
-/// A host in the form two hosts are compared in: UTS 46 ToASCII with
-/// `confusables` (`ＢＡＮＫ.example` and `MÜNCHEN.de` are `bank.example`
-/// and `xn--mnchen-3ya.de`), else lower case; no trailing dot.
-fn compared(host: &str) -> String {
-    let host = host.trim_end_matches('.');
-    #[cfg(feature = "confusables")]
-    if let Ok(ascii) = idna::domain_to_ascii(host) {
-        return ascii;
-    }
-    host.to_lowercase()
-}
-
 /// Whether a host is loopback, private or link-local.
 fn is_local(host: &str, kind: Option<HostKind>) -> bool {
     match kind {
@@ -248,8 +236,11 @@ pub fn shown_elsewhere(text: &str, href: &str) -> Option<Deception> {
         }
         name
     };
+    // Compared in their ASCII form (by UTS 46 with `confusables`:
+    // `ＢＡＮＫ.example` and `MÜNCHEN.de` are `bank.example` and
+    // `xn--mnchen-3ya.de`), without a trailing dot or `www.`.
     let bare = |h: &str| {
-        let h = compared(h);
+        let h = crate::uri::compared_host(h.trim_end_matches('.'));
         match h.strip_prefix("www.") {
             Some(rest) => rest.to_owned(),
             None => h,

@@ -66,6 +66,19 @@ fn pct_encode_into(out: &mut String, s: &str) {
     }
 }
 
+/// A registered name as two hosts are compared: its ASCII form
+/// ([`host_to_ascii`]), lower case.
+pub(crate) fn compared_host(host: &str) -> String {
+    let mut s = String::with_capacity(host.len() + 8);
+    if host.is_ascii() {
+        s.push_str(host);
+    } else {
+        host_to_ascii(&mut s, host);
+    }
+    s.make_ascii_lowercase();
+    s
+}
+
 fn host_to_ascii(out: &mut String, host: &str) {
     // UTS 46 ToASCII, as browsers convert a host: case and width mapped
     // and the labels normalized before Punycode (`ｅｘａｍｐｌｅ.com` is

@@ -31,6 +31,7 @@
 
 mod host;
 mod iri;
+pub(crate) use iri::compared_host;
 #[cfg(not(feature = "confusables"))]
 pub(crate) use iri::punycode_decode;
 mod normalize;
