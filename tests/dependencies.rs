@@ -67,10 +67,31 @@ fn the_library_compiles_none_of_the_commands_dependencies() {
         assert!(lib.contains(own), "{own} missing from {lib:?}");
     }
     let cmd = command_dependencies();
-    for cli_only in ["clap", "rayon", "ignore", "indicatif", "serde", "flate2"] {
+    for cli_only in ["clap", "rayon", "ignore", "indicatif", "serde", "ratatui"] {
         assert!(cmd.contains(cli_only), "{cli_only} missing from {cmd:?}");
     }
     // The two crates both use.
+    let shared: BTreeSet<String> = ["urlx", "memchr"].map(String::from).into();
+    let leaked: Vec<_> = cmd
+        .difference(&shared)
+        .filter(|d| lib.contains(*d))
+        .collect();
+    assert!(leaked.is_empty(), "the library pulls in {leaked:?}");
+}
+
+/// The decoders of `urlx::unpack` (feature `compressed`) come with the
+/// feature, and still none of the command's crates.
+#[test]
+fn compressed_input_brings_its_decoders_alone() {
+    let lib = library_tree(&["--features", "compressed"]);
+    for decoder in ["flate2", "bzip2", "xz4rust", "lzma-rust2", "ruzstd"] {
+        assert!(lib.contains(decoder), "{decoder} missing from {lib:?}");
+        assert!(
+            !library_tree(&[]).contains(decoder),
+            "{decoder} without the feature"
+        );
+    }
+    let cmd = command_dependencies();
     let shared: BTreeSet<String> = ["urlx", "memchr"].map(String::from).into();
     let leaked: Vec<_> = cmd
         .difference(&shared)
