@@ -262,8 +262,11 @@ fn malformed_mail_is_scanned_with_warnings_never_an_abort() {
     }
     raw.extend_from_slice(b"\nhttp://deep.example/\n");
     let m = f.message_links(&raw, 0..raw.len(), 1);
-    assert!(
-        m.warnings.iter().any(|w| w.contains("deeper")),
+    // C-S8: what the cap leaves unread is said apart from the warnings,
+    // for the command to report without --verbose.
+    assert_eq!(
+        m.unread,
+        ["MIME parts nested deeper than 32 at byte 1657: not read"],
         "{:?}",
         m.warnings
     );

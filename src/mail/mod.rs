@@ -173,6 +173,11 @@ pub fn decode<'a>(bytes: &'a [u8], label: &str) -> Option<std::borrow::Cow<'a, s
     Some(enc.decode_without_bom_handling(bytes).0)
 }
 
+/// The longest mbox separator line, its line end left out: RFC 5322's
+/// limit on a line (998 characters and CRLF). A stream reader need hold no
+/// more of a line to know whether it is one.
+pub const MAX_FROM_LINE: usize = 1000;
+
 /// Where [`next_separator`] found the next mbox separator line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Separator {
@@ -205,6 +210,8 @@ pub fn next_separator(data: &[u8], mut from: usize, whole: bool) -> Separator {
             Some(_) => from = s,
             None if whole && is_from_line(&data[s..]) => return Separator::At(s),
             None if whole => return Separator::NotFound,
+            // Longer than a separator can be: not one, whatever follows.
+            None if data.len() - s > MAX_FROM_LINE => from = s,
             None => return Separator::Cut(s),
         }
     }
@@ -212,8 +219,9 @@ pub fn next_separator(data: &[u8], mut from: usize, whole: bool) -> Separator {
 }
 
 /// Whether a line is an mbox separator: `From `, the envelope sender, and
-/// a date with a time (`From a@b.example  Thu Aug 22 12:36:23 2002`). A
-/// body line that starts with "From " (in mboxo, unquoted) has no time.
+/// a date with a time (`From a@b.example  Thu Aug 22 12:36:23 2002`), in
+/// at most [`MAX_FROM_LINE`] bytes. A body line that starts with "From "
+/// (in mboxo, unquoted) has no time.
 ///
 /// ```
 /// use urlx::mail::is_from_line;
@@ -221,6 +229,9 @@ pub fn next_separator(data: &[u8], mut from: usize, whole: bool) -> Separator {
 /// assert!(!is_from_line(b"From my point of view, no."));
 /// ```
 pub fn is_from_line(line: &[u8]) -> bool {
+    if line.len() > MAX_FROM_LINE {
+        return false;
+    }
     let Some(rest) = line.strip_prefix(b"From ") else {
         return false;
     };
@@ -324,6 +335,9 @@ pub struct Message<'a> {
     pub skipped: usize,
     /// What was malformed, in words.
     pub warnings: Vec<String>,
+    /// What was not read because a limit stopped it (MIME nesting deeper
+    /// than 32), in words: unlike a warning, a place a URL may be in.
+    pub unread: Vec<String>,
     /// Taken apart for a reader ([`read`]): HTML keeps its character
     /// references, and the text outside a multipart's parts is left out.
     reading: bool,
@@ -443,9 +457,15 @@ fn fields(raw: &[u8], start: usize, end: usize) -> (Vec<Field<'_>>, usize) {
     (out, end)
 }
 
-/// RFC 5322 `field-name`: printable ASCII but `:` and space.
+/// A header field's name: RFC 5322 allows printable ASCII but `:`;
+/// names are in practice HTTP's tokens (letters, digits, `-`, `_`, `.` and
+/// a few more), which leaves out `<`, `(`, `"`, `/`, `@` and the like, so
+/// that text that is no message (`<http://a.example/x>` on its first line,
+/// read with `--mail`) is not taken for a field.
 fn is_field_name(n: &[u8]) -> bool {
-    !n.is_empty() && n.iter().all(|&b| (33..=126).contains(&b) && b != b':')
+    !n.is_empty()
+        && n.iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }
 
 /// A field's value unfolded and trimmed.
@@ -579,8 +599,8 @@ fn entity<'a>(
         .unwrap_or_default()
         .to_ascii_lowercase();
     if depth >= MAX_DEPTH {
-        m.warnings.push(format!(
-            "MIME nesting deeper than {MAX_DEPTH} at byte {body}: not followed"
+        m.unread.push(format!(
+            "MIME parts nested deeper than {MAX_DEPTH} at byte {body}: not read"
         ));
         return;
     }

@@ -22,6 +22,9 @@ pub struct Reading {
     pub skipped: usize,
     /// What was malformed, in words.
     pub warnings: Vec<String>,
+    /// What was not read because a limit stopped it (MIME nesting), in
+    /// words: to be reported.
+    pub unread: Vec<String>,
 }
 
 /// The message at `raw[range]` as a reader sees it: the text parts
@@ -73,6 +76,7 @@ pub fn read(raw: &[u8], range: Range<usize>) -> Reading {
         anchors,
         skipped: m.skipped,
         warnings: m.warnings,
+        unread: m.unread,
     }
 }
 
