@@ -121,6 +121,18 @@ struct Spot {
     floor: usize,
 }
 
+impl Seam {
+    /// The line the text after the pieces joined so far starts on: 1 plus
+    /// the line ends they hold.
+    ///
+    /// ```
+    /// assert_eq!(urlx::Seam::default().line(), 1);
+    /// ```
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+}
+
 impl Default for Seam {
     fn default() -> Self {
         Seam {

@@ -195,8 +195,8 @@ impl<'h> Link<'h> {
         self
     }
 
-    /// The same link at another place in the input (mail: raw offsets).
-    #[cfg(feature = "mail")]
+    /// The same link at another place in the input (mail: raw offsets; a
+    /// piece's window).
     pub(crate) fn placed(mut self, start: usize, end: usize) -> Self {
         self.start = start;
         self.end = end;

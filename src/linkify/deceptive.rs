@@ -44,6 +44,13 @@ pub enum Deception {
         /// The host as written.
         host: String,
     },
+    /// A URL that holds a direction control (U+202E and the like, see
+    /// [`super::is_bidi_control`]): shown, it reads in another order than
+    /// it goes (`http://a.example/\u{202e}gpj.exe` shows as `exe.jpg`).
+    DirectionControl {
+        /// The host.
+        host: String,
+    },
     /// An HTML link whose text shows one host while its href goes to
     /// another ([`shown_elsewhere`]).
     TextShows {
@@ -73,6 +80,13 @@ impl std::fmt::Display for Deception {
                 f,
                 "goes to {host}, an address on your own machine or network"
             ),
+            Deception::DirectionControl { host } if host.is_empty() => {
+                write!(f, "it holds a direction control that reorders how it reads")
+            }
+            Deception::DirectionControl { host } => write!(
+                f,
+                "goes to {host}; it holds a direction control that reorders how it reads"
+            ),
             Deception::TextShows { shown, host } => {
                 write!(f, "the text shows {shown} but the link goes to {host}")
             }
@@ -92,6 +106,11 @@ impl std::fmt::Display for Deception {
 /// assert!(deception(&urlx::parse("http://203.0.113.9/").unwrap()).is_none());
 /// ```
 pub fn deception(u: &Uri<'_>) -> Option<Deception> {
+    if u.as_str().chars().any(super::is_bidi_control) {
+        return Some(Deception::DirectionControl {
+            host: u.host().unwrap_or("").to_owned(),
+        });
+    }
     let host = u.host()?;
     let scheme = u.scheme().unwrap_or("");
     let web = scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https");

@@ -6,8 +6,8 @@
 use std::io::{self, Write};
 
 use super::{
-    escape_text, is_bidi_control, shown_elsewhere, write_html_noted, write_osc8_noted,
-    write_visible, Note, Options,
+    escape_text, shown_bidi, shown_elsewhere, write_html_noted, write_osc8_noted,
+    write_visible_line, Note, Options,
 };
 use crate::mail::Reading;
 use crate::Finder;
@@ -132,7 +132,14 @@ pub fn write_message_osc8(
 ) -> io::Result<usize> {
     for (name, value) in fields(r) {
         write!(w, "{name}: ")?;
-        shown_bidi(w, value, |w, s| write_visible(w, s.as_bytes()), ("<", ">"))?;
+        // Its line breaks too: a field decoded to several lines would
+        // forge header lines of its own.
+        shown_bidi(
+            w,
+            value,
+            |w, s| write_visible_line(w, s.as_bytes()),
+            ("<", ">"),
+        )?;
         w.write_all(b"\n")?;
     }
     w.write_all(b"\n")?;
@@ -143,25 +150,4 @@ pub fn write_message_osc8(
         &body_options(r, opts),
         &notes(r),
     )
-}
-
-/// Writes a header field's value through `text`, each direction control
-/// in it shown as its code point (`<U+202E>`, between the `brackets` as
-/// the output escapes them) rather than obeyed: a subject cannot reorder
-/// the text after the control, in the field or after it.
-fn shown_bidi(
-    w: &mut dyn Write,
-    value: &str,
-    mut text: impl FnMut(&mut dyn Write, &str) -> io::Result<()>,
-    (open, close): (&str, &str),
-) -> io::Result<()> {
-    let mut start = 0;
-    for (i, c) in value.char_indices() {
-        if is_bidi_control(c) {
-            text(w, &value[start..i])?;
-            write!(w, "{open}U+{:04X}{close}", u32::from(c))?;
-            start = i + c.len_utf8();
-        }
-    }
-    text(w, &value[start..])
 }

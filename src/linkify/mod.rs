@@ -31,6 +31,7 @@
 mod deceptive;
 #[cfg(feature = "mail")]
 mod message;
+mod stream;
 mod terminal;
 
 use std::io::{self, Write};
@@ -41,7 +42,8 @@ use crate::{Finder, Link, LINKABLE};
 pub use deceptive::{deception, shown_elsewhere, Deception};
 #[cfg(feature = "mail")]
 pub use message::{write_message_html, write_message_osc8};
-pub use terminal::{is_bidi_control, write_visible};
+pub use stream::{write_html_from, write_osc8_from};
+pub use terminal::{is_bidi_control, write_visible, write_visible_line};
 
 /// Schemes that never become links, whatever the options say.
 const NEVER: &[&str] = &["javascript", "data", "vbscript"];
@@ -203,75 +205,133 @@ fn write_html_noted(
     opts: &Options,
     notes: &[Note],
 ) -> io::Result<usize> {
-    let warn = |w: &mut dyn Write, d: &Deception| warning_html(w, d);
+    let mut written = 0;
+    let style = Html(opts);
     interleave(
         w,
-        finder,
+        &style,
         text,
-        opts,
+        finder.links(text),
+        0..text.len(),
         notes,
-        escape_text,
-        warn,
-        |w, l, number| {
-            let href = escape_attr_string(l.as_str());
-            let deceptive = deception(&l.uri());
-            // The opening tag every line of the link shares.
-            let mut open = format!("<a href=\"{href}\"");
-            let mut class = opts.class.clone();
-            if let Some(d) = &deceptive {
-                class = Some(match class {
-                    Some(c) => format!("{c} urlx-deceptive"),
-                    None => "urlx-deceptive".into(),
-                });
-                open.push_str(&format!(
-                    " title=\"{}\"",
-                    escape_attr_string(&d.to_string())
-                ));
+        &mut written,
+    )?;
+    Ok(written)
+}
+
+/// How a writer writes the text between links, a link, and a note.
+trait Style {
+    fn options(&self) -> &Options;
+    fn plain(&self, w: &mut dyn Write, bytes: &[u8]) -> io::Result<()>;
+    fn note(&self, w: &mut dyn Write, d: &Deception) -> io::Result<()>;
+    /// Writes link number `number`, whose offsets are into `text`.
+    fn link(&self, w: &mut dyn Write, text: &[u8], l: &Link<'_>, number: usize) -> io::Result<()>;
+}
+
+/// [`write_html`]'s way.
+struct Html<'o>(&'o Options);
+
+impl Style for Html<'_> {
+    fn options(&self) -> &Options {
+        self.0
+    }
+
+    fn plain(&self, w: &mut dyn Write, bytes: &[u8]) -> io::Result<()> {
+        escape_text(w, bytes)
+    }
+
+    fn note(&self, w: &mut dyn Write, d: &Deception) -> io::Result<()> {
+        warning_html(w, d)
+    }
+
+    fn link(&self, w: &mut dyn Write, text: &[u8], l: &Link<'_>, number: usize) -> io::Result<()> {
+        let opts = self.0;
+        let href = escape_attr_string(l.as_str());
+        let deceptive = deception(&l.uri());
+        // The opening tag every line of the link shares.
+        let mut open = format!("<a href=\"{href}\"");
+        let mut class = opts.class.clone();
+        if let Some(d) = &deceptive {
+            class = Some(match class {
+                Some(c) => format!("{c} urlx-deceptive"),
+                None => "urlx-deceptive".into(),
+            });
+            open.push_str(&format!(
+                " title=\"{}\"",
+                escape_attr_string(&d.to_string())
+            ));
+        }
+        for (name, value) in [
+            ("class", &class),
+            ("rel", &opts.rel),
+            ("target", &opts.target),
+        ] {
+            if let Some(v) = value {
+                open.push_str(&format!(" {name}=\"{}\"", escape_attr_string(v)));
             }
-            for (name, value) in [
-                ("class", &class),
-                ("rel", &opts.rel),
-                ("target", &opts.target),
-            ] {
-                if let Some(v) = value {
-                    open.push_str(&format!(" {name}=\"{}\"", escape_attr_string(v)));
+        }
+        open.push('>');
+        // One anchor a line: the break, the quote prefix and the
+        // indentation between them stay text.
+        let mut at = l.start();
+        for (segment, seg) in l.segments(text).into_iter().enumerate() {
+            escape_text(w, &text[at..seg.start])?;
+            // A direction control is shown, not obeyed: it would reorder
+            // the link's text and what follows it.
+            let mut shown = Vec::new();
+            shown_bidi(
+                &mut shown,
+                &String::from_utf8_lossy(&text[seg.clone()]),
+                |w, s| escape_text(w, s.as_bytes()),
+                ("&lt;", "&gt;"),
+            )?;
+            let shown = String::from_utf8_lossy(&shown);
+            match &opts.render {
+                Some(render) => {
+                    let r = Rendered {
+                        link: l,
+                        number,
+                        href: &href,
+                        text: &shown,
+                        segment,
+                        deception: deceptive.as_ref(),
+                    };
+                    render(&r, w)?;
                 }
+                None => write!(w, "{open}{shown}</a>")?,
             }
-            open.push('>');
-            // One anchor a line: the break, the quote prefix and the
-            // indentation between them stay text.
-            let mut at = l.start();
-            for (segment, seg) in l.segments(text).into_iter().enumerate() {
-                escape_text(w, &text[at..seg.start])?;
-                let mut shown = Vec::new();
-                escape_text(&mut shown, &text[seg.clone()])?;
-                let shown = String::from_utf8_lossy(&shown);
-                match &opts.render {
-                    Some(render) => {
-                        let r = Rendered {
-                            link: l,
-                            number,
-                            href: &href,
-                            text: &shown,
-                            segment,
-                            deception: deceptive.as_ref(),
-                        };
-                        render(&r, w)?;
-                    }
-                    None => write!(w, "{open}{shown}</a>")?,
-                }
-                at = seg.end;
-            }
-            escape_text(w, &text[at..l.end()])?;
-            // C-S2: the warning is text a reader sees, not a colour or a
-            // tooltip alone. A render callback writes its own (it gets the
-            // verdict).
-            match (&deceptive, &opts.render) {
-                (Some(d), None) => warning_html(w, d),
-                _ => Ok(()),
-            }
-        },
-    )
+            at = seg.end;
+        }
+        escape_text(w, &text[at..l.end()])?;
+        // C-S2: the warning is text a reader sees, not a colour or a
+        // tooltip alone. A render callback writes its own (it gets the
+        // verdict).
+        match (&deceptive, &opts.render) {
+            (Some(d), None) => warning_html(w, d),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Writes `value` through `text`, each direction control in it shown as
+/// its code point (`<U+202E>`, between the `brackets` as the output
+/// escapes them) rather than obeyed: a subject or a link's text cannot
+/// reorder the text after the control.
+fn shown_bidi(
+    w: &mut dyn Write,
+    value: &str,
+    mut text: impl FnMut(&mut dyn Write, &str) -> io::Result<()>,
+    (open, close): (&str, &str),
+) -> io::Result<()> {
+    let mut start = 0;
+    for (i, c) in value.char_indices() {
+        if is_bidi_control(c) {
+            text(w, &value[start..i])?;
+            write!(w, "{open}U+{:04X}{close}", u32::from(c))?;
+            start = i + c.len_utf8();
+        }
+    }
+    text(w, &value[start..])
 }
 
 /// C-S2: a warning a reader sees, in words.
@@ -329,90 +389,124 @@ fn write_osc8_noted(
     opts: &Options,
     notes: &[Note],
 ) -> io::Result<usize> {
-    let shown = |w: &mut dyn Write, bytes: &[u8]| {
-        if opts.raw_controls {
+    let mut written = 0;
+    let style = Osc8(opts);
+    interleave(
+        w,
+        &style,
+        text,
+        finder.links(text),
+        0..text.len(),
+        notes,
+        &mut written,
+    )?;
+    Ok(written)
+}
+
+/// [`write_osc8`]'s way.
+struct Osc8<'o>(&'o Options);
+
+impl Osc8<'_> {
+    /// Text as the options say: its controls shown, or as it is.
+    fn shown(&self, w: &mut dyn Write, bytes: &[u8]) -> io::Result<()> {
+        if self.0.raw_controls {
             w.write_all(bytes)
         } else {
             write_visible(w, bytes)
         }
-    };
-    interleave(
-        w,
-        finder,
-        text,
-        opts,
-        notes,
-        shown,
-        warning_osc8,
-        |w, l, n| {
-            // The ASCII form holds no control character nor space (the parser
-            // refuses them), so nothing in it can end the sequence early.
-            let target = l.uri().to_ascii();
-            // A hyperlink a line, one id: the terminal takes them as one link,
-            // and the break and quote prefix between them are not linked.
-            let mut at = l.start();
-            for seg in l.segments(text) {
-                shown(w, &text[at..seg.start])?;
-                write!(w, "\x1b]8;id=urlx-{n};{target}\x1b\\")?;
-                shown(w, &text[seg.clone()])?;
-                w.write_all(b"\x1b]8;;\x1b\\")?;
-                at = seg.end;
-            }
-            shown(w, &text[at..l.end()])?;
-            // C-S2: a deceptive link is marked after its text, where it is
-            // seen, with where it goes (through `write_visible`: a host's
-            // characters cannot drive the terminal).
-            match deception(&l.uri()) {
-                Some(d) => warning_osc8(w, &d),
-                None => Ok(()),
-            }
-        },
-    )
+    }
+}
+
+impl Style for Osc8<'_> {
+    fn options(&self) -> &Options {
+        self.0
+    }
+
+    fn plain(&self, w: &mut dyn Write, bytes: &[u8]) -> io::Result<()> {
+        self.shown(w, bytes)
+    }
+
+    fn note(&self, w: &mut dyn Write, d: &Deception) -> io::Result<()> {
+        warning_osc8(w, d)
+    }
+
+    fn link(&self, w: &mut dyn Write, text: &[u8], l: &Link<'_>, n: usize) -> io::Result<()> {
+        // The ASCII form holds no control character nor space (the parser
+        // refuses them), so nothing in it can end the sequence early.
+        let target = l.uri().to_ascii();
+        // A hyperlink a line, one id: the terminal takes them as one link,
+        // and the break and quote prefix between them are not linked.
+        let mut at = l.start();
+        for seg in l.segments(text) {
+            self.shown(w, &text[at..seg.start])?;
+            write!(w, "\x1b]8;id=urlx-{n};{target}\x1b\\")?;
+            // A direction control in the link's text is shown, not obeyed.
+            shown_bidi(
+                w,
+                &String::from_utf8_lossy(&text[seg.clone()]),
+                |w, s| self.shown(w, s.as_bytes()),
+                ("<", ">"),
+            )?;
+            w.write_all(b"\x1b]8;;\x1b\\")?;
+            at = seg.end;
+        }
+        self.shown(w, &text[at..l.end()])?;
+        // C-S2: a deceptive link is marked after its text, where it is
+        // seen, with where it goes (through `write_visible`: a host's
+        // characters cannot drive the terminal).
+        match deception(&l.uri()) {
+            Some(d) => warning_osc8(w, &d),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A warning to write at an offset of the text, outside any link (a link
 /// of an HTML part whose text shows another host).
 type Note = (usize, Deception);
 
-/// The walk both writers share: the text between links through `plain`,
-/// each link the options allow through `link` with its number (a refused
-/// one stays text), each note (sorted by offset) through `note` where the
-/// text between links reaches it. Returns the number of links written.
-#[allow(clippy::too_many_arguments)]
-fn interleave(
+/// The walk both writers share, over `text[span]`: the text between links
+/// through the style's `plain`, each link the options allow (`links`, in
+/// order, their offsets into `text`) through its `link` with its number
+/// (counted on from `written`; a refused one stays text), each note
+/// (sorted by offset) where the text between links reaches it. Returns
+/// where the writing stopped: the span's end, or the end of a link that
+/// runs past it.
+fn interleave<'t>(
     w: &mut dyn Write,
-    finder: &Finder,
+    style: &dyn Style,
     text: &[u8],
-    opts: &Options,
+    links: impl IntoIterator<Item = Link<'t>>,
+    span: std::ops::Range<usize>,
     notes: &[Note],
-    mut plain: impl FnMut(&mut dyn Write, &[u8]) -> io::Result<()>,
-    mut note: impl FnMut(&mut dyn Write, &Deception) -> io::Result<()>,
-    mut link: impl FnMut(&mut dyn Write, &Link<'_>, usize) -> io::Result<()>,
+    written: &mut usize,
 ) -> io::Result<usize> {
-    let mut pos = 0;
-    let mut written = 0;
+    let mut pos = span.start;
     let mut notes = notes.iter().peekable();
     // The text from `pos` to `to`, with the notes up to `to`.
     let mut gap = |w: &mut dyn Write, mut pos: usize, to: usize| -> io::Result<()> {
         while let Some((at, d)) = notes.next_if(|(at, _)| *at <= to) {
             let at = (*at).max(pos);
-            plain(w, &text[pos..at])?;
-            note(w, d)?;
+            style.plain(w, &text[pos..at])?;
+            style.note(w, d)?;
             pos = at;
         }
-        plain(w, &text[pos..to])
+        style.plain(w, &text[pos..to])
     };
-    for l in finder.links(text) {
-        if !opts.allows_link(&l) {
+    for l in links {
+        if !style.options().allows_link(&l) {
             continue;
         }
-        written += 1;
+        *written += 1;
         gap(w, pos, l.start())?;
-        link(w, &l, written)?;
+        style.link(w, text, &l, *written)?;
         pos = l.end();
     }
-    gap(w, pos, text.len())?;
-    Ok(written)
+    if pos < span.end {
+        gap(w, pos, span.end)?;
+        pos = span.end;
+    }
+    Ok(pos)
 }
 
 /// HTML-escapes text: `&`, `<`, `>`, `"`, `'`; control characters other

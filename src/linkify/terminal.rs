@@ -41,6 +41,25 @@ pub fn is_bidi_control(c: char) -> bool {
 /// assert_eq!(out, b"a^[]0;title^Gb\r\nc<U+009B>d");
 /// ```
 pub fn write_visible(w: &mut dyn Write, bytes: &[u8]) -> io::Result<()> {
+    visible(w, bytes, true)
+}
+
+/// [`write_visible`] for text that must stay on one line (a header field
+/// of a message, decoded): its line ends are shown too (`^J`, `^M`), so
+/// that it cannot start a line of its own.
+///
+/// ```
+/// let mut out = Vec::new();
+/// urlx::linkify::write_visible_line(&mut out, b"a@b\nFrom: PayPal\r\n").unwrap();
+/// assert_eq!(out, b"a@b^JFrom: PayPal^M^J");
+/// ```
+pub fn write_visible_line(w: &mut dyn Write, bytes: &[u8]) -> io::Result<()> {
+    visible(w, bytes, false)
+}
+
+/// Writes `bytes` with its controls shown; `line_ends`: LF, and CR before
+/// LF, kept.
+fn visible(w: &mut dyn Write, bytes: &[u8], line_ends: bool) -> io::Result<()> {
     let mut at = 0;
     for chunk in bytes.utf8_chunks() {
         let valid = chunk.valid();
@@ -48,8 +67,9 @@ pub fn write_visible(w: &mut dyn Write, bytes: &[u8]) -> io::Result<()> {
         for (i, c) in valid.char_indices() {
             let u = u32::from(c);
             let shown = match c {
-                '\t' | '\n' => continue,
-                '\r' if bytes.get(at + i + 1) == Some(&b'\n') => continue,
+                '\t' => continue,
+                '\n' if line_ends => continue,
+                '\r' if line_ends && bytes.get(at + i + 1) == Some(&b'\n') => continue,
                 '\x00'..='\x1f' => Shown::Caret(b'@' + u as u8),
                 '\x7f' => Shown::Caret(b'?'),
                 '\u{80}'..='\u{9f}' => Shown::Code(u),

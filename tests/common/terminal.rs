@@ -17,15 +17,26 @@ pub const HOSTILE: &[&[u8]] = &[
     b"<http://d.example/\x1b[2J\n  x> and <URL:http://e.exa\n  mple/>\x1b",
     // A lone CR (overwrites the line), BEL, DEL, NUL.
     b"http://f.example/\rhttp://g.example/\x07\x7f\x00 end",
+    // Backspaces that rub out what a link shows, vertical tab, form feed,
+    // a CR before a CR LF.
+    b"http://good.example/\x08\x08\x08\x08evil \x0b\x0c http://h.example/\r\r\n",
 ];
 
 /// Checks that every ESC in `out` starts one of the OSC 8 writer's own
 /// sequences, an open (`ESC ] 8 ; id=urlx-N ; URL ESC \` with an ASCII
 /// URL) or a close (`ESC ] 8 ; ; ESC \`), opens and closes alternating,
-/// the lines of one link with one id and one URL; that no C1 control and
-/// no BEL is left; returns the links (ids).
+/// the lines of one link with one id and one URL; that no C1 control, no
+/// C0 control but tab, line feed and those ESCs, no DEL, and no CR but
+/// before a line feed is left; returns the links (ids).
 pub fn own_sequences(out: &[u8]) -> usize {
     let s = String::from_utf8_lossy(out);
+    for (i, &b) in out.iter().enumerate() {
+        let allowed = matches!(b, b'\t' | b'\n' | 0x1b)
+            || b == b'\r' && out.get(i + 1) == Some(&b'\n')
+            || (0x20..0x7f).contains(&b)
+            || b >= 0x80;
+        assert!(allowed, "the control byte {b:#04x} at {i} is left in {s:?}");
+    }
     assert!(
         !s.chars()
             .any(|c| ('\u{80}'..='\u{9f}').contains(&c) || c == '\x07'),
