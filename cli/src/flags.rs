@@ -236,6 +236,23 @@ pub struct ScanArgs {
     #[arg(long, value_name = "SIZE", value_parser = size_parser)]
     pub max_decompressed: Option<u64>,
 
+    /// Refuse a compressed input whose header asks for a dictionary (xz,
+    /// LZMA in zip) or a window (zstd) larger than this (default 64M,
+    /// what xz -9 uses; zstd --long=27 asks for 128M): the memory is
+    /// never taken, and an error names the input. Example:
+    /// urlx --max-dictionary 256M huge.tar.zst
+    #[arg(long, value_name = "SIZE", value_parser = size_parser)]
+    pub max_dictionary: Option<u64>,
+
+    /// Decode a mail message (MIME parts, quoted-printable, base64,
+    /// charsets) only up to this size (default 64M); a larger one is
+    /// read as plain text, in pieces, with a warning that names it: its
+    /// plain URLs are all found, those its encodings hide are not. Memory
+    /// stays bounded by it whatever one message holds. Example:
+    /// urlx --max-message 1G export.mbox
+    #[arg(long, value_name = "SIZE", value_parser = size_parser)]
+    pub max_message: Option<u64>,
+
     /// The size of the pieces a streamed input is cut into for the
     /// threads; every input is then streamed. For tests.
     #[arg(long, value_name = "BYTES", hide = true)]
@@ -367,7 +384,8 @@ pub struct FilterArgs {
     pub form: Vec<urlx::Form>,
 }
 
-/// --max-decompressed takes a size with a unit.
+/// --max-decompressed, --max-dictionary and --max-message take a size
+/// with a unit.
 fn size_parser(s: &str) -> Result<u64, String> {
     parse_size(s)
 }
@@ -390,6 +408,17 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("{s:?} is not a size greater than 0 that fits in 64 bits"))
 }
 
+/// A size in words, as the user would write it: `4 GiB` where it is a
+/// round one, else bytes.
+pub fn human(n: u64) -> String {
+    for (unit, shift) in [("T", 40), ("G", 30), ("M", 20), ("K", 10)] {
+        if n >= 1 << shift && n.is_multiple_of(1 << shift) {
+            return format!("{} {unit}iB", n >> shift);
+        }
+    }
+    format!("{n} bytes")
+}
+
 /// --form takes the names the library gives its forms.
 fn form_parser() -> impl clap::builder::TypedValueParser<Value = urlx::Form> {
     use clap::builder::TypedValueParser;
@@ -404,14 +433,34 @@ impl ScanArgs {
         self.max_decompressed.unwrap_or(4 << 30)
     }
 
+    /// --max-message, or its default.
+    pub fn max_message(&self) -> usize {
+        self.max_message
+            .map_or(64 << 20, |m| usize::try_from(m).unwrap_or(usize::MAX))
+    }
+
+    /// --max-dictionary, or its default, in the decoders' limits.
+    #[cfg(feature = "compressed")]
+    pub fn limits(&self) -> urlx::unpack::Limits {
+        let mut limits = urlx::unpack::Limits::default();
+        if let Some(d) = self.max_dictionary {
+            limits.dictionary = d;
+        }
+        limits
+    }
+
     /// Refuses the options of inputs this build cannot read (built without
     /// the `compressed` feature), rather than ignore them.
     pub fn check_build(&self) -> Result<(), String> {
-        if !cfg!(feature = "compressed") && (self.no_decompress || self.max_decompressed.is_some())
+        if !cfg!(feature = "compressed")
+            && (self.no_decompress
+                || self.max_decompressed.is_some()
+                || self.max_dictionary.is_some())
         {
             return Err(
                 "this urlx is built without compressed inputs (cargo feature \
-                        `compressed`): --no-decompress and --max-decompressed do not apply"
+                 `compressed`): --no-decompress, --max-decompressed and \
+                 --max-dictionary do not apply"
                     .into(),
             );
         }

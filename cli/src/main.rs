@@ -9,6 +9,7 @@ mod flags;
 mod generate_cmd;
 mod json;
 mod keep;
+mod messages;
 mod output;
 mod parse_cmd;
 #[cfg(feature = "pick")]
@@ -18,8 +19,6 @@ mod render_cmd;
 mod resolve_cmd;
 mod scan;
 mod template;
-#[cfg(feature = "compressed")]
-mod unpack;
 mod walk;
 
 use clap::Parser;

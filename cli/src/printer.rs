@@ -93,37 +93,56 @@ pub struct Source {
 }
 
 impl Source {
+    /// A file (or `<stdin>`): its name shown [`escaped`], as it is in
+    /// `--json`.
     pub fn file(path: String) -> Source {
         Source {
-            shown: path.clone(),
+            shown: escaped(&path).into_owned(),
             path,
             member: None,
         }
     }
 
-    /// A member of this source (an archive). Its name is the archive's
-    /// to choose: shown with its control characters and direction controls
-    /// escaped (`\u{1b}`, `\u{202e}`), so that it can neither drive a
-    /// terminal, nor forge an output line, nor reorder the rest of it;
-    /// `--json` has it as it is, JSON-escaped.
+    /// A member of this source (an archive). Its name is the archive's to
+    /// choose: shown [`escaped`] as file names are; `--json` has it as it
+    /// is, JSON-escaped.
     #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
     pub fn member(&self, name: &str) -> Source {
         let member = match &self.member {
             Some(outer) => format!("{outer}:{name}"),
             None => name.to_owned(),
         };
-        let mut shown = format!("{}:", self.path);
-        for c in member.chars() {
-            if c.is_control() || urlx::linkify::is_bidi_control(c) {
-                shown.extend(c.escape_unicode());
-            } else {
-                shown.push(c);
-            }
-        }
         Source {
-            shown,
+            shown: format!("{}:{}", escaped(&self.path), escaped(&member)),
             path: self.path.clone(),
             member: Some(member),
+        }
+    }
+}
+
+/// A name or text from the input as every output but `--json` shows it
+/// (paths and member names in `path:line:url` lines, counts, `--format`
+/// values, messages on stderr): control characters and direction
+/// controls escaped (`\u{1b}`, `\u{a}`, `\u{202e}`), so that it can
+/// neither drive a terminal, nor forge an output line, nor reorder the
+/// rest of it (C-S5, C-S8).
+pub fn escaped(s: &str) -> Cow<'_, str> {
+    let bad = |c: char| c.is_control() || urlx::linkify::is_bidi_control(c);
+    if !s.chars().any(bad) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    push_escaped(&mut out, s);
+    Cow::Owned(out)
+}
+
+/// Appends `s` to `out` [`escaped`].
+pub fn push_escaped(out: &mut String, s: &str) {
+    for c in s.chars() {
+        if c.is_control() || urlx::linkify::is_bidi_control(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
         }
     }
 }

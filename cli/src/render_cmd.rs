@@ -6,12 +6,16 @@
 //! binary or not, its control bytes shown (C-S5). The filter flags decide
 //! which URLs become links; the others stay text.
 
+use std::cell::RefCell;
 use std::io::{self, Read, Write};
-
+use std::rc::Rc;
 use std::sync::Arc;
 
-use super::flags::ScanArgs;
+use super::flags::{human, ScanArgs};
 use super::keep::Keep;
+use super::messages::{Messages, Next};
+use super::printer::escaped;
+use super::scan::{fill_probe, shift_byte_offset, PROBE};
 use super::walk::{self, reason, Input};
 use super::ExitStatus;
 
@@ -47,89 +51,31 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
             no_ignore: args.no_ignore,
         },
     );
-    let mut failed = !errors.is_empty();
+    let failed = !errors.is_empty();
     for e in &errors {
         eprintln!("urlx: {e}");
     }
     let stdout = io::stdout();
     let mut w = io::BufWriter::with_capacity(64 << 10, stdout.lock());
-    let html = args.html || args.html_page;
-    let mut found = false;
+    let mut r = Render {
+        args,
+        finder: &finder,
+        opts: &opts,
+        html: args.html || args.html_page,
+        found: false,
+        failed,
+    };
     let result = (|| -> io::Result<()> {
         if args.html_page {
             w.write_all(b"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>urlx</title>\n<style>a.urlx-deceptive{background:#fdd}.urlx-warning{color:#900;font-weight:bold}.urlx-message{border-top:1px solid #999;margin:1em 0}.urlx-headers{font-family:sans-serif;margin:.5em 0}.urlx-body{white-space:pre-wrap}</style></head><body>\n")?;
         }
         for inp in &inputs {
-            let mut bytes = Vec::new();
-            let r = match inp {
-                Input::Stdin => io::stdin().lock().read_to_end(&mut bytes),
-                Input::File { path, .. } => {
-                    std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
-                }
-            };
-            if let Err(e) = r {
-                eprintln!("urlx: {}: {}", inp.display(), reason(&e));
-                failed = true;
-                continue;
-            }
-            #[cfg(feature = "compressed")]
-            if !args.no_decompress {
-                use super::unpack::{decode_all, Archive};
-                bytes = match decode_all(bytes, args.max_decompressed()) {
-                    Ok(b) => b,
-                    Err((b, e)) => {
-                        // What was decoded is written; the error is said.
-                        eprintln!("urlx: {}: {}", inp.display(), reason(&e));
-                        failed = true;
-                        b
-                    }
-                };
-                if Archive::sniff(&bytes).is_some() {
-                    eprintln!(
-                        "urlx: {}: an archive: --html and --hyperlink write one text back; \
-                         extract its members to render them",
-                        inp.display()
-                    );
-                    failed = true;
-                    continue;
-                }
-            }
-            if html && args.html_page && inputs.len() > 1 {
+            if r.html && args.html_page && inputs.len() > 1 {
                 w.write_all(b"<h2>")?;
                 urlx::linkify::escape_text(&mut w, inp.display().as_bytes())?;
                 w.write_all(b"</h2>\n")?;
             }
-            let kind = args
-                .mail_mode()
-                .kind(&bytes[..bytes.len().min(super::scan::PROBE)]);
-            if kind == urlx::mail::Kind::Text {
-                if html {
-                    w.write_all(b"<pre>")?;
-                    found |= urlx::linkify::write_html(&mut w, &finder, &bytes, &opts)? > 0;
-                    w.write_all(b"</pre>\n")?;
-                } else {
-                    found |= urlx::linkify::write_osc8(&mut w, &finder, &bytes, &opts)? > 0;
-                }
-                continue;
-            }
-            let messages = urlx::mail::messages(&bytes, kind == urlx::mail::Kind::Mbox, 1);
-            for (k, (range, _)) in messages.into_iter().enumerate() {
-                let reading = urlx::mail::read(&bytes, range);
-                if args.verbose {
-                    for warning in &reading.warnings {
-                        eprintln!("urlx: {}: {warning}", inp.display());
-                    }
-                }
-                let n = if html {
-                    urlx::linkify::write_message_html(&mut w, &finder, &reading, &opts)?
-                } else {
-                    if k > 0 {
-                        w.write_all(b"\n")?;
-                    }
-                    urlx::linkify::write_message_osc8(&mut w, &finder, &reading, &opts)?
-                };
-                found |= n > 0;
-            }
+            r.input(&mut w, inp)?;
         }
         if args.html_page {
             w.write_all(b"</body></html>\n")?;
@@ -141,11 +87,200 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
         Err(e) => return Err(e),
     }
-    Ok(if failed {
+    Ok(if r.failed {
         ExitStatus::Error
-    } else if found {
+    } else if r.found {
         ExitStatus::Found
     } else {
         ExitStatus::NotFound
     })
+}
+
+/// The rendering of the inputs, one after another.
+struct Render<'a> {
+    args: &'a ScanArgs,
+    finder: &'a urlx::Finder,
+    opts: &'a urlx::linkify::Options,
+    /// HTML, else OSC 8.
+    html: bool,
+    /// A link was written.
+    found: bool,
+    /// An error was said.
+    failed: bool,
+}
+
+impl Render<'_> {
+    fn error(&mut self, inp: &Input, why: &str) {
+        eprintln!("urlx: {}: {}", inp.shown(), escaped(why));
+        self.failed = true;
+    }
+
+    /// One input, read as a stream: decoded while compressed, then written
+    /// as text or message by message. Errors of the output end the run;
+    /// those of the input are said, after what was read before them.
+    fn input(&mut self, w: &mut dyn Write, inp: &Input) -> io::Result<()> {
+        let opened: io::Result<Box<dyn Read>> = match inp {
+            Input::Stdin => Ok(Box::new(io::stdin().lock())),
+            Input::File { path, .. } => {
+                std::fs::File::open(path).map(|f| Box::new(f) as Box<dyn Read>)
+            }
+        };
+        let file = match opened {
+            Ok(f) => f,
+            Err(e) => {
+                self.error(inp, &reason(&e));
+                return Ok(());
+            }
+        };
+        // Read errors are kept here, so that the writers see only their
+        // own (a closed pipe).
+        let error = Rc::new(RefCell::new(None));
+        let mut reader: Box<dyn Read> = Box::new(Kept {
+            inner: io::BufReader::with_capacity(64 << 10, file),
+            error: Rc::clone(&error),
+        });
+        let (mut head, _) = fill_probe(&mut reader);
+        #[cfg(feature = "compressed")]
+        if !self.args.no_decompress {
+            use urlx::unpack::{Archive, Capped, Packing};
+            let max = self.args.max_decompressed();
+            let budget = Rc::new(std::cell::Cell::new(max));
+            let limits = self.args.limits();
+            // A `.tar.gz` is decoded to the tar; a few levels at most.
+            for _ in 0..4 {
+                let Some(p) = Packing::sniff(&head) else {
+                    break;
+                };
+                let whole = io::BufReader::new(io::Cursor::new(head).chain(reader));
+                let decoded = Capped::new(
+                    p.decoder(whole, &limits),
+                    Rc::clone(&budget),
+                    max,
+                    "--max-decompressed",
+                );
+                reader = Box::new(Kept {
+                    inner: decoded,
+                    error: Rc::clone(&error),
+                });
+                head = fill_probe(&mut reader).0;
+            }
+            if Archive::sniff(&head).is_some() {
+                self.error(
+                    inp,
+                    "an archive: --html and --hyperlink write one text back; \
+                     extract its members to render them",
+                );
+                return Ok(());
+            }
+        }
+        let kind = self.args.mail_mode().kind(&head[..head.len().min(PROBE)]);
+        if kind == urlx::mail::Kind::Text {
+            let mut text = io::Cursor::new(head).chain(reader);
+            self.text(w, &mut text)?;
+        } else {
+            let mbox = kind == urlx::mail::Kind::Mbox;
+            let mut m = Messages::new(head, &mut reader, mbox, self.args.max_message());
+            self.messages(w, inp, &mut m, mbox)?;
+        }
+        if let Some(e) = error.borrow_mut().take() {
+            self.error(inp, &reason(&e));
+        }
+        Ok(())
+    }
+
+    /// Text, linkified as it is read.
+    fn text(&mut self, w: &mut dyn Write, r: &mut dyn Read) -> io::Result<()> {
+        let n = if self.html {
+            w.write_all(b"<pre>")?;
+            let n = urlx::linkify::write_html_from(w, self.finder, r, self.opts)?;
+            w.write_all(b"</pre>\n")?;
+            n
+        } else {
+            urlx::linkify::write_osc8_from(w, self.finder, r, self.opts)?
+        };
+        self.found |= n > 0;
+        Ok(())
+    }
+
+    /// Mail, one message at a time as a reader sees it; a message past
+    /// --max-message as text.
+    fn messages(
+        &mut self,
+        w: &mut dyn Write,
+        inp: &Input,
+        m: &mut Messages<'_>,
+        mbox: bool,
+    ) -> io::Result<()> {
+        let mut first = true;
+        loop {
+            match m.next(1) {
+                Next::Whole { bytes, start } => {
+                    for (range, _) in urlx::mail::messages(&bytes, mbox, 1) {
+                        let reading = urlx::mail::read(&bytes, range);
+                        if self.args.verbose {
+                            for warning in &reading.warnings {
+                                eprintln!("urlx: {}: {}", inp.shown(), escaped(warning));
+                            }
+                        }
+                        for unread in &reading.unread {
+                            let at = shift_byte_offset(unread, start);
+                            self.error(inp, &at);
+                        }
+                        let n = if self.html {
+                            urlx::linkify::write_message_html(w, self.finder, &reading, self.opts)?
+                        } else {
+                            if !first {
+                                w.write_all(b"\n")?;
+                            }
+                            urlx::linkify::write_message_osc8(w, self.finder, &reading, self.opts)?
+                        };
+                        first = false;
+                        self.found |= n > 0;
+                    }
+                }
+                Next::Oversize { start } => {
+                    self.error(inp, &too_large(start, self.args.max_message()));
+                    if !self.html && !first {
+                        w.write_all(b"\n")?;
+                    }
+                    first = false;
+                    self.text(w, &mut m.oversize())?;
+                }
+                Next::End => return Ok(()),
+            }
+        }
+    }
+}
+
+/// A reader whose errors end it and are kept for the caller.
+struct Kept<R> {
+    inner: R,
+    error: Rc<RefCell<Option<io::Error>>>,
+}
+
+impl<R: Read> Read for Kept<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.error.borrow().is_some() {
+            return Ok(0);
+        }
+        loop {
+            match self.inner.read(buf) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    *self.error.borrow_mut() = Some(e);
+                    return Ok(0);
+                }
+                Ok(n) => return Ok(n),
+            }
+        }
+    }
+}
+
+/// What a message past --max-message becomes, in words.
+pub fn too_large(start: u64, max: usize) -> String {
+    format!(
+        "the message at byte {start} is larger than --max-message ({}): \
+         read as plain text, its encoded parts not decoded",
+        human(max as u64)
+    )
 }

@@ -154,13 +154,7 @@ impl Template {
                 Piece::Text(t) => out.push_str(t),
                 Piece::Field(f) => {
                     if let Some(v) = value(*f) {
-                        for c in v.chars() {
-                            if c.is_control() || urlx::linkify::is_bidi_control(c) {
-                                out.extend(c.escape_unicode());
-                            } else {
-                                out.push(c);
-                            }
-                        }
+                        crate::printer::push_escaped(out, &v);
                     }
                 }
             }

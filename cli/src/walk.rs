@@ -21,12 +21,23 @@ pub enum Input {
 }
 
 impl Input {
+    /// Its name as `--json` gives it.
     pub fn display(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_owned(),
             Input::File { path, .. } => display(path),
         }
     }
+
+    /// Its name as stderr and the other outputs show it: escaped.
+    pub fn shown(&self) -> String {
+        crate::printer::escaped(&self.display()).into_owned()
+    }
+}
+
+/// An error that names a path, as stderr shows it (escaped).
+fn shown(message: String) -> String {
+    crate::printer::escaped(&message).into_owned()
 }
 
 /// An I/O error in words, without Rust's "(os error N)" suffix.
@@ -107,7 +118,7 @@ pub fn inputs(paths: &[OsString], opts: &Options) -> (Vec<Input>, bool, Vec<Stri
         }
         let path = PathBuf::from(p);
         match std::fs::metadata(&path) {
-            Err(e) => errors.push(format!("{}: {}", display(&path), reason(&e))),
+            Err(e) => errors.push(shown(format!("{}: {}", display(&path), reason(&e)))),
             Ok(m) if m.is_dir() => {
                 show_path = true;
                 walk(&path, opts, &mut out, &mut errors);
@@ -142,7 +153,7 @@ fn walk(root: &Path, opts: &Options, out: &mut Vec<Input>, errors: &mut Vec<Stri
                     files.push(e.into_path());
                 }
             }
-            Err(e) => errors.push(walk_error(&e)),
+            Err(e) => errors.push(shown(walk_error(&e))),
         }
     }
     files.sort_unstable();

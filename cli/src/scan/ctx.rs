@@ -8,7 +8,7 @@ use urlx::mail::Kind;
 use crate::flags::MailMode;
 use crate::keep::Keep;
 use crate::output::Out;
-use crate::printer::{Printer, Rec, Source};
+use crate::printer::{escaped, Printer, Rec, Source};
 use crate::walk::Input;
 
 /// What every reader needs.
@@ -25,6 +25,11 @@ pub struct Ctx<'a> {
     /// --max-decompressed: the most bytes decoded from one input.
     #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
     pub max_decompressed: u64,
+    /// --max-dictionary and the other limits of the decoders.
+    #[cfg(feature = "compressed")]
+    pub limits: urlx::unpack::Limits,
+    /// --max-message: a larger message is read as text.
+    pub max_message: usize,
     /// The size of a piece of a streamed input.
     pub piece_size: usize,
     /// Files up to this size are read whole by the file workers; larger
@@ -71,6 +76,8 @@ pub struct Found {
     pub messages: u64,
     pub skipped_parts: u64,
     pub warnings: Vec<String>,
+    /// What a limit left unread (MIME nesting), to be said.
+    pub unread: Vec<String>,
 }
 
 /// Where results go, in input order.
@@ -84,7 +91,8 @@ pub struct Sink<'p, 'o> {
 impl Sink<'_, '_> {
     /// An input that could not be read: named with the reason, counted.
     pub fn error(&mut self, name: &str, reason: &str) {
-        eprintln!("urlx: {name}: {reason}");
+        // A reason may hold a name of the input's (a zip member's).
+        eprintln!("urlx: {name}: {}", escaped(reason));
         self.tally.errors += 1;
     }
 
@@ -112,6 +120,7 @@ impl Sink<'_, '_> {
             return Ok(true);
         }
         self.warn(&src.shown, &f.warnings);
+        self.unread(&src.shown, &f.unread);
         if f.error.is_none() || !f.recs.is_empty() {
             self.tally.files += 1;
             self.tally.bytes += f.bytes;
@@ -125,11 +134,21 @@ impl Sink<'_, '_> {
         Ok(open)
     }
 
+    /// Malformed mail, said with --verbose.
     pub fn warn(&self, name: &str, warnings: &[String]) {
         if self.verbose {
             for w in warnings {
-                eprintln!("urlx: {name}: {w}");
+                eprintln!("urlx: {name}: {}", escaped(w));
             }
+        }
+    }
+
+    /// What a limit left unread (MIME nesting, a message past
+    /// --max-message): said always, and an error for the exit status, since
+    /// a URL may be in it.
+    pub fn unread(&mut self, name: &str, what: &[String]) {
+        for w in what {
+            self.error(name, w);
         }
     }
 }

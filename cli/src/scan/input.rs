@@ -105,6 +105,14 @@ struct Reading<'c> {
 }
 
 impl Reading<'_> {
+    /// A decoder's output, drawn on the input's budget.
+    #[cfg(feature = "compressed")]
+    fn capped<R>(&self, r: R) -> urlx::unpack::Capped<R> {
+        let budget = std::rc::Rc::clone(&self.budget);
+        let max = self.ctx.max_decompressed;
+        urlx::unpack::Capped::new(r, budget, max, "--max-decompressed")
+    }
+
     /// Reads one source: decodes it, opens its members, or scans it.
     /// Returns whether it was read to its end (else an error was
     /// reported).
@@ -128,14 +136,12 @@ impl Reading<'_> {
         };
         #[cfg(feature = "compressed")]
         if self.ctx.decompress && depth < MAX_DEPTH {
-            use crate::unpack::{tar_members, zip_members, Archive, Capped, Member, Packing};
+            use urlx::unpack::{tar_members, zip_members, zip_members_seekable};
+            use urlx::unpack::{Archive, Member, Packing};
+            let limits = &self.ctx.limits;
             if let Some(p) = Packing::sniff(&head) {
                 let whole = io::Cursor::new(head).chain(r);
-                let decoded = Capped::new(
-                    p.decoder(BufReader::new(whole)),
-                    std::rc::Rc::clone(&self.budget),
-                    self.ctx.max_decompressed,
-                );
+                let decoded = self.capped(p.decoder(BufReader::new(whole), limits));
                 return self.source(
                     pipe,
                     sink,
@@ -154,8 +160,7 @@ impl Reading<'_> {
                     // a tar member's bytes were counted by the decoder of a
                     // compressed tar, if any.
                     let reader: Box<dyn Read + '_> = if m.decoded {
-                        let budget = std::rc::Rc::clone(&self.budget);
-                        Box::new(Capped::new(m.reader, budget, self.ctx.max_decompressed))
+                        Box::new(self.capped(m.reader))
                     } else {
                         m.reader
                     };
@@ -165,11 +170,12 @@ impl Reading<'_> {
                     Ok(read && !pipe.closed)
                 };
                 let read = match a {
-                    Archive::Tar => tar_members(whole, each),
+                    Archive::Tar => tar_members(whole, limits, each),
                     // A file is read through its central directory, on a
                     // handle of its own (the zip reader seeks).
                     Archive::Zip => match regular.map(|r| r.file.try_clone()).transpose() {
-                        Ok(file) => zip_members(file, whole, each),
+                        Ok(Some(file)) => zip_members_seekable(file, limits, each),
+                        Ok(None) => zip_members(whole, limits, each),
                         Err(e) => Err(e),
                     },
                 };

@@ -28,8 +28,9 @@ use super::template::Template;
 use super::walk::{self, Input};
 use super::ExitStatus;
 use ctx::{Ctx, Sink, Tally};
-pub use input::PROBE;
+pub use input::{fill_probe, PROBE};
 use whole::read_whole;
+pub use work::shift_byte_offset;
 
 /// Files up to this size are read whole; larger ones are streamed in
 /// pieces.
@@ -78,6 +79,9 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         parallel: !single,
         decompress: !args.no_decompress,
         max_decompressed: args.max_decompressed(),
+        #[cfg(feature = "compressed")]
+        limits: args.limits(),
+        max_message: args.max_message(),
         piece_size: args.piece_size.unwrap_or(PIECE_SIZE).max(1),
         // A piece size asked for (by tests) sends every input through the
         // pieces.

@@ -10,11 +10,11 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::mpsc;
 
-use urlx::mail::{self, Separator};
 use urlx::{Piece, Seam};
 
 use super::ctx::{Ctx, Sink};
 use super::work::{self, Done, Job, LINE_SLACK};
+use crate::messages::{Messages, Next};
 use crate::printer::{Rec, Source};
 
 /// Bytes asked of the reader at a time.
@@ -46,6 +46,9 @@ pub struct Pipeline<'p, 's> {
     spare: Vec<Vec<u8>>,
     /// Bytes of the source printed, and where they are told.
     done: u64,
+    /// The text pieces being printed are a message past --max-message:
+    /// where it starts, and the lines before it.
+    region: Option<(u64, u64)>,
     tick: &'p mut dyn FnMut(u64),
     /// The reader of our output has gone: read no further.
     pub closed: bool,
@@ -80,6 +83,7 @@ impl<'p, 's> Pipeline<'p, 's> {
             seen: 0,
             spare: Vec::new(),
             done: 0,
+            region: None,
             tick,
             closed: false,
         }
@@ -158,36 +162,36 @@ impl<'p, 's> Pipeline<'p, 's> {
     }
 
     /// Mail: `buf` and the rest of `r`, an mbox cut at `From ` lines into
-    /// pieces of whole messages (or one message, read whole).
+    /// pieces of whole messages (or one message), each message at most
+    /// --max-message; a larger one is read as text, in pieces.
     pub fn mail(
         &mut self,
         sink: &mut Sink<'_, '_>,
-        mut buf: Vec<u8>,
+        buf: Vec<u8>,
         r: &mut dyn Read,
         mbox: bool,
     ) -> io::Result<Outcome> {
         let size = self.ctx.piece_size;
-        let mut input = Input::default();
-        let mut start = 0u64;
-        loop {
-            while !input.eof && (buf.len() < size || !mbox) {
-                input.read_more(r, &mut buf);
-            }
-            let cut = if mbox {
-                next_from_line(&mut buf, size, r, &mut input)
-            } else {
-                None
-            };
-            let end = cut.unwrap_or(buf.len());
-            let rest = buf.split_off(end);
-            let bytes = std::mem::replace(&mut buf, rest);
-            let len = bytes.len() as u64;
-            self.submit(sink, Job::Mail { bytes, start, mbox })?;
-            start += len;
-            if cut.is_none() || self.closed {
-                return Ok(input.result(start + buf.len() as u64));
+        let mut m = Messages::new(buf, r, mbox, self.ctx.max_message);
+        while !self.closed {
+            match m.next(size) {
+                Next::Whole { bytes, start } => {
+                    self.submit(sink, Job::Mail { bytes, start, mbox })?;
+                }
+                Next::Oversize { start } => {
+                    self.mark(sink, Done::Region(start))?;
+                    // Its read errors are kept by `m`.
+                    let _ = self.text(sink, Vec::new(), &mut m.oversize())?;
+                    self.mark(sink, Done::RegionEnd)?;
+                }
+                Next::End => break,
             }
         }
+        let (bytes, error) = m.finish();
+        Ok(match error {
+            None => Ok(bytes),
+            Some(e) => Err((bytes, e)),
+        })
     }
 
     /// A regular file of `len` bytes, as text or as an mbox: the pieces
@@ -289,7 +293,12 @@ impl<'p, 's> Pipeline<'p, 's> {
     }
 
     fn apply(&mut self, sink: &mut Sink<'_, '_>, done: Done) -> io::Result<()> {
-        if self.broken && matches!(done, Done::Text { .. } | Done::Mail(_) | Done::Failed(_)) {
+        if self.broken
+            && matches!(
+                done,
+                Done::Text { .. } | Done::Mail(_) | Done::Dense { .. } | Done::Failed(_)
+            )
+        {
             return Ok(());
         }
         match done {
@@ -303,37 +312,86 @@ impl<'p, 's> Pipeline<'p, 's> {
                 self.seen = 0;
                 self.done = 0;
             }
-            Done::Text { mut piece, recs } => {
+            Done::Text {
+                mut piece,
+                mut recs,
+                dense,
+            } => {
                 let j = piece.join(self.ctx.finder, &mut self.seam);
-                let recs = if j.rescanned {
-                    work::text_recs(self.ctx, &mut piece)
-                } else {
-                    recs
-                };
-                let mut recs = recs;
-                for r in &mut recs {
+                let (offset, lines) = self.region.unwrap_or((0, 0));
+                let mut put = |this: &mut Self, r: &mut Rec| {
                     (r.line, r.column) = j.place(r.line, r.column, r.start as usize);
-                    self.print(sink, r)?;
+                    r.line += lines;
+                    r.start += offset;
+                    r.end += offset;
+                    this.print(sink, r)
+                };
+                if j.rescanned || dense {
+                    // The piece's own links (those of its scan again):
+                    // records made one at a time.
+                    recs.clear();
+                    for l in piece.take_links() {
+                        if self.ctx.keep.text(&l) {
+                            put(self, &mut Rec::from_owned_link(l, 0))?;
+                        }
+                    }
+                } else {
+                    for r in &mut recs {
+                        put(self, r)?;
+                    }
                 }
                 self.done += piece.cut().len() as u64;
                 (self.tick)(sink.tally.bytes + self.done);
                 self.recycle(piece.into_bytes());
                 self.discard(recs);
             }
-            Done::Mail(m) => {
-                if let Some(src) = &self.src {
-                    sink.warn(&src.shown, &m.warnings);
-                }
-                sink.tally.messages += m.messages;
-                sink.tally.skipped_parts += m.skipped;
-                for mut r in m.recs {
+            Done::Mail(mut m) => {
+                for mut r in std::mem::take(&mut m.recs) {
                     r.line += self.line - 1;
                     self.print(sink, &r)?;
                 }
-                self.line += m.newlines;
-                self.done += m.bytes;
-                (self.tick)(sink.tally.bytes + self.done);
-                self.recycle(m.buf);
+                self.mail_done(sink, &m);
+                self.recycle(std::mem::take(&mut m.buf));
+                #[cfg(unix)]
+                if let Some(o) = m.oversize {
+                    self.messages_inline(sink, o)?;
+                }
+            }
+            Done::Dense {
+                buf,
+                at,
+                start,
+                mbox,
+            } => {
+                let ctx = self.ctx;
+                let lines = self.line - 1;
+                let mut failed = None;
+                let m_at = at.clone();
+                let done = work::mail_links(ctx, &buf[at], start, mbox, &mut |mut r| {
+                    r.line += lines;
+                    if let Err(e) = self.print(sink, &r) {
+                        failed = Some(e);
+                    }
+                    failed.is_none() && !self.closed
+                });
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+                if let Some(mut m) = done {
+                    m.newlines = work::newlines(&buf[m_at]);
+                    self.mail_done(sink, &m);
+                }
+                self.recycle(buf);
+            }
+            Done::Region(start) => {
+                self.past_cap(sink, start);
+                self.region = Some((start, self.line - 1));
+                self.seam = Seam::default();
+            }
+            Done::RegionEnd => {
+                self.line += self.seam.line() - 1;
+                self.region = None;
+                self.seam = Seam::default();
             }
             Done::Binary { explicit } => {
                 let name = self.src.as_ref().map_or("", |s| &s.shown);
@@ -360,6 +418,77 @@ impl<'p, 's> Pipeline<'p, 's> {
             }
         }
         Ok(())
+    }
+
+    /// Accounts for a piece of mail printed.
+    fn mail_done(&mut self, sink: &mut Sink<'_, '_>, m: &work::MailDone) {
+        if let Some(src) = &self.src {
+            sink.warn(&src.shown, &m.warnings);
+            sink.unread(&src.shown, &m.unread);
+        }
+        sink.tally.messages += m.messages;
+        sink.tally.skipped_parts += m.skipped;
+        self.line += m.newlines;
+        self.done += m.bytes;
+        (self.tick)(sink.tally.bytes + self.done);
+    }
+
+    /// Says that the message at `start` is past --max-message.
+    fn past_cap(&mut self, sink: &mut Sink<'_, '_>, start: u64) {
+        let name = self.src.as_ref().map_or("", |s| &s.shown).to_owned();
+        let why = crate::render_cmd::too_large(start, self.ctx.max_message);
+        sink.unread(&name, &[why]);
+    }
+
+    /// The messages of a regular mbox file from a message past
+    /// --max-message to the next piece, read here one by one: those under
+    /// the cap as mail, each record printed as it is found; those past it
+    /// as text, in pieces.
+    #[cfg(unix)]
+    fn messages_inline(&mut self, sink: &mut Sink<'_, '_>, o: work::Oversize) -> io::Result<()> {
+        let mut file = work::FileAt {
+            file: o.file,
+            pos: o.start,
+            len: o.len,
+        };
+        let mut m = Messages::new(Vec::new(), &mut file, true, self.ctx.max_message);
+        while !self.closed {
+            match m.next(1) {
+                Next::Whole { bytes, start } if o.start + start < o.to => {
+                    let at = 0..bytes.len();
+                    self.apply(
+                        sink,
+                        Done::Dense {
+                            buf: bytes,
+                            at,
+                            start: o.start + start,
+                            mbox: true,
+                        },
+                    )?;
+                }
+                Next::Oversize { start } if o.start + start < o.to => {
+                    let start = o.start + start;
+                    self.past_cap(sink, start);
+                    let ctx = self.ctx;
+                    let mut tick = |_| {};
+                    let mut inner = Pipeline::new(ctx, None, 1, &mut tick);
+                    inner.src = self.src.clone();
+                    inner.region = Some((start, self.line - 1));
+                    let _ = inner.text(sink, Vec::new(), &mut m.oversize())?;
+                    inner.finish(sink)?;
+                    self.printed += inner.printed;
+                    self.seen += inner.seen;
+                    self.closed |= inner.closed;
+                    self.line += inner.seam.line() - 1;
+                    self.done += inner.done;
+                }
+                _ => break,
+            }
+        }
+        match m.finish().1 {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     /// Drops what a piece left in a pool thread, not this one.
@@ -392,29 +521,6 @@ impl<'p, 's> Pipeline<'p, 's> {
             Some(counted) => self.printed += u64::from(counted),
         }
         Ok(())
-    }
-}
-
-/// Where the next piece of an mbox starts: the first `From ` line at or
-/// after `size` bytes (reading on to see one whole), or `None` at the
-/// input's end.
-fn next_from_line(
-    buf: &mut Vec<u8>,
-    size: usize,
-    r: &mut dyn Read,
-    input: &mut Input,
-) -> Option<usize> {
-    let mut i = size.min(buf.len()).saturating_sub(1);
-    loop {
-        match mail::next_separator(buf, i, input.eof) {
-            Separator::At(s) => return Some(s),
-            // The line goes on past what is read: search it again.
-            Separator::Cut(s) => i = s - 1,
-            Separator::NotFound if input.eof => return None,
-            // A separator may start in the last bytes read.
-            Separator::NotFound => i = buf.len().saturating_sub(5).max(i),
-        }
-        input.read_more(r, buf);
     }
 }
 

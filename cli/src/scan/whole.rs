@@ -4,14 +4,13 @@
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::sync::Arc;
 
 use rayon::prelude::*;
 use urlx::mail::{self, Kind};
 
 use super::ctx::{Ctx, Found};
 use super::input::PROBE;
-use crate::keep::Keep;
+use super::work::{self, REC_BUDGET};
 use crate::printer::Rec;
 use crate::walk::{reason, Input};
 
@@ -71,29 +70,54 @@ pub fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
     }
     match ctx.kind(head) {
         Kind::Text => {
-            found.recs = ctx
-                .finder
-                .links(&bytes)
-                .filter(|l| ctx.keep.text(l))
-                .map(|l| Rec::from_link(&l, 0))
-                .collect();
+            for l in ctx.finder.links(&bytes).filter(|l| ctx.keep.text(l)) {
+                if found.recs.len() == REC_BUDGET {
+                    // Dense: streamed, in pieces of bounded records.
+                    return deferred();
+                }
+                found.recs.push(Rec::from_link(&l, 0));
+            }
         }
         kind => {
             // The line each message starts on, then the messages in parallel
             // (in this worker's pool; in this thread with one thread or one
-            // message), results in order.
+            // message), results in order. A message past --max-message, or
+            // links past the records a file may hold, and the file is
+            // streamed instead.
             let messages = mail::messages(&bytes, kind == Kind::Mbox, 1);
+            if messages.iter().any(|(r, _)| r.len() > ctx.max_message) {
+                return deferred();
+            }
             let scan = |(r, line): &(std::ops::Range<usize>, u64)| {
-                ctx.finder.message_links(&bytes, r.clone(), *line)
+                let mut recs = Vec::new();
+                let done =
+                    work::mail_links(ctx, &bytes[r.clone()], r.start as u64, false, &mut |rec| {
+                        recs.push(rec);
+                        recs.len() < REC_BUDGET
+                    });
+                done.map(|d| (d, recs, *line))
             };
             let per_message: Vec<_> = if ctx.parallel && messages.len() > 1 {
                 messages.par_iter().map(scan).collect()
             } else {
                 messages.iter().map(scan).collect()
             };
+            let mut held = 0;
+            for m in &per_message {
+                held += m.as_ref().map_or(REC_BUDGET, |(_, recs, _)| recs.len());
+            }
+            if held >= REC_BUDGET {
+                return deferred();
+            }
             found.messages = per_message.len() as u64;
-            for m in per_message {
-                absorb(&mut found, m, ctx.keep);
+            for (done, recs, line) in per_message.into_iter().flatten() {
+                found.skipped_parts += done.skipped;
+                found.warnings.extend(done.warnings);
+                found.unread.extend(done.unread);
+                found.recs.extend(recs.into_iter().map(|mut r| {
+                    r.line += line - 1;
+                    r
+                }));
             }
         }
     }
@@ -141,7 +165,7 @@ enum Decoded {
 
 #[cfg(feature = "compressed")]
 fn decoded(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Decoded {
-    use crate::unpack::{Archive, Capped, Packing};
+    use urlx::unpack::{Archive, Capped, Packing};
     if !ctx.decompress {
         return Decoded::Plain(bytes);
     }
@@ -153,7 +177,13 @@ fn decoded(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Decoded {
         return Decoded::Plain(bytes);
     };
     let budget = std::rc::Rc::new(std::cell::Cell::new(ctx.max_decompressed));
-    let decoder = Capped::new(p.decoder(&bytes[..]), budget, ctx.max_decompressed);
+    let max = ctx.max_decompressed;
+    let decoder = Capped::new(
+        p.decoder(&bytes[..], &ctx.limits),
+        budget,
+        max,
+        "--max-decompressed",
+    );
     let mut out = Vec::new();
     let read = decoder.take(ctx.whole_max + 1).read_to_end(&mut out);
     if out.len() as u64 > ctx.whole_max {
@@ -166,17 +196,5 @@ fn decoded(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Decoded {
     match read {
         Ok(_) => Decoded::Whole(out),
         Err(e) => Decoded::Partial(out, reason(&e)),
-    }
-}
-
-/// Adds one message's links to `found`.
-fn absorb(found: &mut Found, m: urlx::MessageLinks, keep: &Keep) {
-    found.skipped_parts += m.skipped as u64;
-    found.warnings.extend(m.warnings);
-    let info = Arc::new(m.info);
-    for link in m.links {
-        if keep.mail(&link.link, link.source) {
-            found.recs.push(Rec::from_mail(link, 0, &info));
-        }
     }
 }

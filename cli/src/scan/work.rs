@@ -50,9 +50,13 @@ pub enum Job {
 pub enum Done {
     /// What follows is `Source`'s.
     Begin(Source),
+    /// A text piece and its records; none when its links are more than a
+    /// piece may hold as records ([`REC_BUDGET`]): they are made from the
+    /// piece's links one by one as they are printed.
     Text {
         piece: Piece,
         recs: Vec<Rec>,
+        dense: bool,
     },
     Mail(MailDone),
     /// The source was skipped as binary.
@@ -62,6 +66,19 @@ pub enum Done {
     /// Reading the source failed here, after the pieces before; what
     /// follows of it is not read.
     Failed(String),
+    /// Whole messages with more links than a piece may hold
+    /// ([`REC_BUDGET`]): read again when printed, each record printed as it
+    /// is found.
+    Dense {
+        buf: Vec<u8>,
+        at: std::ops::Range<usize>,
+        start: u64,
+        mbox: bool,
+    },
+    /// A message past --max-message starts at this offset: the text pieces
+    /// up to `RegionEnd` are its bytes.
+    Region(u64),
+    RegionEnd,
     /// The source ended, after `bytes` bytes.
     End {
         bytes: u64,
@@ -69,6 +86,7 @@ pub enum Done {
 }
 
 /// The links of a mail piece, lines counted from its first line (1).
+#[derive(Default)]
 pub struct MailDone {
     pub recs: Vec<Rec>,
     pub newlines: u64,
@@ -77,9 +95,50 @@ pub struct MailDone {
     pub messages: u64,
     pub skipped: u64,
     pub warnings: Vec<String>,
+    /// What a limit left unread (MIME nesting), to be said.
+    pub unread: Vec<String>,
     /// The piece's buffer, to be used again.
     pub buf: Vec<u8>,
+    /// A message past --max-message after the piece, in a regular file:
+    /// read as text where the piece is printed.
+    #[cfg(unix)]
+    pub oversize: Option<Oversize>,
 }
+
+/// Messages of a regular mbox file of `len` bytes, from `start` (a
+/// message past --max-message) to the first `From ` line at or after
+/// `to`: read one by one where the piece before them is printed.
+#[cfg(unix)]
+pub struct Oversize {
+    pub file: Arc<File>,
+    pub start: u64,
+    pub to: u64,
+    pub len: u64,
+}
+
+/// Reads a file from an offset by positional reads (the file's handle is
+/// shared with the pieces).
+#[cfg(unix)]
+pub struct FileAt {
+    pub file: Arc<File>,
+    pub pos: u64,
+    pub len: u64,
+}
+
+#[cfg(unix)]
+impl io::Read for FileAt {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        use std::os::unix::fs::FileExt;
+        let n = (buf.len() as u64).min(self.len.saturating_sub(self.pos)) as usize;
+        let n = self.file.read_at(&mut buf[..n], self.pos)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+/// Records a piece of mail may hold (about 10 MB): past them, its links
+/// are found again when it is printed, and printed as they come.
+pub const REC_BUDGET: usize = 1 << 16;
 
 /// Does a piece's work.
 pub fn run(ctx: &Ctx<'_>, job: Job) -> Done {
@@ -87,7 +146,7 @@ pub fn run(ctx: &Ctx<'_>, job: Job) -> Done {
         Job::Text(piece) => text(ctx, piece),
         Job::Mail { bytes, start, mbox } => {
             let all = 0..bytes.len();
-            Done::Mail(mail_piece(ctx, bytes, all, start, mbox))
+            mail_piece(ctx, bytes, all, start, mbox)
         }
         #[cfg(unix)]
         Job::At {
@@ -99,8 +158,21 @@ pub fn run(ctx: &Ctx<'_>, job: Job) -> Done {
             buf,
         } => {
             let read = if mbox {
-                mbox_at(&file, len, from, to, buf)
-                    .map(|(buf, at, start)| Done::Mail(mail_piece(ctx, buf, at, start, true)))
+                mbox_at(&file, len, from, to, buf, ctx.max_message).map(|p| {
+                    let done = mail_piece(ctx, p.buf, p.at, p.start, true);
+                    match (done, p.past_cap) {
+                        (Done::Mail(mut m), Some(start)) => {
+                            m.oversize = Some(Oversize {
+                                file,
+                                start,
+                                to,
+                                len,
+                            });
+                            Done::Mail(m)
+                        }
+                        (done, _) => done,
+                    }
+                })
             } else {
                 text_at(ctx, &file, len, from, to, buf).map(|piece| text(ctx, piece))
             };
@@ -111,8 +183,13 @@ pub fn run(ctx: &Ctx<'_>, job: Job) -> Done {
 
 fn text(ctx: &Ctx<'_>, mut piece: Piece) -> Done {
     ctx.finder.scan_piece(&mut piece);
-    let recs = text_recs(ctx, &mut piece);
-    Done::Text { piece, recs }
+    let dense = piece.links().len() > REC_BUDGET;
+    let recs = if dense {
+        Vec::new()
+    } else {
+        text_recs(ctx, &mut piece)
+    };
+    Done::Text { piece, recs, dense }
 }
 
 /// Where a text piece is cut near offset `x`: after the first line end
@@ -134,48 +211,85 @@ pub fn text_recs(ctx: &Ctx<'_>, piece: &mut Piece) -> Vec<Rec> {
         .collect()
 }
 
-/// The links of whole messages, `buf[at]`, placed at `start` in the input.
+/// The links of whole messages, `buf[at]`, placed at `start` in the input:
+/// `Done::Mail`, or `Done::Dense` past [`REC_BUDGET`] records.
 fn mail_piece(
     ctx: &Ctx<'_>,
     buf: Vec<u8>,
     at: std::ops::Range<usize>,
     start: u64,
     mbox: bool,
-) -> MailDone {
-    let bytes = &buf[at];
+) -> Done {
+    let mut recs = Vec::new();
+    let done = mail_links(ctx, &buf[at.clone()], start, mbox, &mut |r| {
+        recs.push(r);
+        recs.len() < REC_BUDGET
+    });
+    match done {
+        Some(mut done) => {
+            done.newlines = newlines(&buf[at]);
+            done.recs = recs;
+            done.buf = buf;
+            Done::Mail(done)
+        }
+        None => Done::Dense {
+            buf,
+            at,
+            start,
+            mbox,
+        },
+    }
+}
+
+/// The line ends of a piece.
+pub fn newlines(bytes: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\n', bytes).count() as u64
+}
+
+/// The links of whole messages, `bytes`, placed at `start` in the input,
+/// each record given to `emit` as it is found, until `emit` returns
+/// `false` (then `None`). Lines count from the first line (1); the line
+/// ends are not counted (`newlines` is 0).
+pub fn mail_links(
+    ctx: &Ctx<'_>,
+    bytes: &[u8],
+    start: u64,
+    mbox: bool,
+    emit: &mut dyn FnMut(Rec) -> bool,
+) -> Option<MailDone> {
     let messages = mail::messages(bytes, mbox, 1);
     let mut done = MailDone {
-        recs: Vec::new(),
-        newlines: 0,
         bytes: bytes.len() as u64,
         messages: messages.len() as u64,
-        skipped: 0,
-        warnings: Vec::new(),
-        buf: Vec::new(),
+        ..MailDone::default()
     };
-    // The piece's line ends: those before its last message, and those in
-    // it.
-    let (last_start, last_line) = messages.last().map_or((0, 1), |(r, l)| (r.start, *l));
-    done.newlines = last_line - 1 + memchr::memchr_iter(b'\n', &bytes[last_start..]).count() as u64;
+    let mut open = true;
     for (r, line) in messages {
-        let m = ctx.finder.message_links(bytes, r, line);
+        // The message's fields, shared by its records, are made at its
+        // first link.
+        let mut shared: Option<Arc<urlx::mail::Info>> = None;
+        let m = ctx
+            .finder
+            .for_each_message_link(bytes, r, line, |info, link| {
+                if open && ctx.keep.mail(&link.link, link.source) {
+                    let info = shared.get_or_insert_with(|| Arc::new(info.clone()));
+                    open = emit(Rec::from_mail(link, start, info));
+                }
+            });
         done.skipped += m.skipped as u64;
-        done.warnings
-            .extend(m.warnings.iter().map(|w| shift_byte_offset(w, start)));
-        let info = Arc::new(m.info);
-        for link in m.links {
-            if ctx.keep.mail(&link.link, link.source) {
-                done.recs.push(Rec::from_mail(link, start, &info));
-            }
+        let shifted = |w: &String| shift_byte_offset(w, start);
+        done.warnings.extend(m.warnings.iter().map(shifted));
+        done.unread.extend(m.unread.iter().map(shifted));
+        if !open {
+            return None;
         }
     }
-    done.buf = buf;
-    done
+    Some(done)
 }
 
 /// A mail warning ("... at byte N ...", N an offset in the buffer it was
 /// read from) with N moved by `by`, the buffer's offset in the input.
-fn shift_byte_offset(w: &str, by: u64) -> String {
+pub fn shift_byte_offset(w: &str, by: u64) -> String {
     const AT: &str = "at byte ";
     let Some(i) = w.find(AT) else {
         return w.to_owned();
@@ -216,12 +330,24 @@ fn text_at(
     Ok(Piece::new(window, base as usize, start..end, top == len))
 }
 
+/// A piece of an mbox file: whole messages, `buf[at]` from offset
+/// `start`, then, where a message past --max-message is met, the offset
+/// it starts at (the piece's messages from there are read where it is
+/// printed, one by one).
+#[cfg(unix)]
+struct MboxPiece {
+    buf: Vec<u8>,
+    at: std::ops::Range<usize>,
+    start: u64,
+    past_cap: Option<u64>,
+}
+
 /// The mbox piece of a file whose nominal bytes are `from..to`: from the
 /// first `From ` line at or after `from` (the file's start for the first)
 /// to the first at or after `to`, so whole messages. A piece with no
 /// `From ` line before `to` is empty: the message running over it is the
-/// piece before's. Returns the buffer read, where the piece is in it, and
-/// where it starts in the file.
+/// piece before's. No more than `max` bytes of a message are read: the
+/// piece stops before a message past it.
 #[cfg(unix)]
 fn mbox_at(
     file: &File,
@@ -229,26 +355,82 @@ fn mbox_at(
     from: u64,
     to: u64,
     mut buf: Vec<u8>,
-) -> io::Result<(Vec<u8>, std::ops::Range<usize>, u64)> {
+    max: usize,
+) -> io::Result<MboxPiece> {
     // One byte before `from` tells whether a line starts at it.
     let r0 = from.saturating_sub(1);
     read_at(file, r0, (to + READ_ON as u64).min(len) - r0, &mut buf)?;
     let start = if from == 0 {
-        Some(0)
+        Found::At(0)
     } else {
-        from_line(file, len, r0, &mut buf, from, Some(to))?
+        from_line(file, len, r0, &mut buf, from, Some(to), None)?
     };
-    let Some(start) = start else {
+    let Found::At(start) = start else {
         buf.clear();
-        return Ok((buf, 0..0, to));
+        return Ok(MboxPiece {
+            buf,
+            at: 0..0,
+            start: to,
+            past_cap: None,
+        });
     };
-    let end = from_line(file, len, r0, &mut buf, to.max(start + 1), None)?.unwrap_or(len);
-    let at = (start - r0) as usize..(end - r0) as usize;
-    Ok((buf, at, start))
+    let max = max as u64;
+    // The messages that start before `to`, each within the cap; `buf`
+    // holds all of them but the last whole (its line is under 64 KiB).
+    let mut last = start;
+    let whole = r0 + buf.len() as u64 == len;
+    let mut i = (start - r0) as usize;
+    while let Separator::At(s) = mail::next_separator(&buf, i, whole) {
+        let s_at = r0 + s as u64;
+        if s_at >= to {
+            break;
+        }
+        if s_at - last > max {
+            break;
+        }
+        last = s_at;
+        i = s;
+    }
+    let piece = |buf, end: u64, past_cap| MboxPiece {
+        buf,
+        at: (start - r0) as usize..(end - r0) as usize,
+        start,
+        past_cap,
+    };
+    // A message before `to` past the cap.
+    if let Separator::At(s) = mail::next_separator(&buf, i, whole) {
+        let s_at = r0 + s as u64;
+        if s_at < to {
+            return Ok(piece(buf, last, Some(last)));
+        }
+    }
+    match from_line(
+        file,
+        len,
+        r0,
+        &mut buf,
+        to.max(start + 1),
+        None,
+        Some(last + max),
+    )? {
+        Found::At(end) if end - last <= max => Ok(piece(buf, end, None)),
+        Found::None if len - last <= max => Ok(piece(buf, len, None)),
+        _ => Ok(piece(buf, last, Some(last))),
+    }
+}
+
+/// What [`from_line`] found.
+#[cfg(unix)]
+enum Found {
+    At(u64),
+    None,
+    /// The search read past its cap first.
+    Capped,
 }
 
 /// The first `From ` line starting at or after `at` (and before `limit`),
-/// in `buf` (the file's bytes from `r0`), read on as far as it takes.
+/// in `buf` (the file's bytes from `r0`), read on as far as it takes, or
+/// to `cap`.
 #[cfg(unix)]
 fn from_line(
     file: &File,
@@ -257,21 +439,25 @@ fn from_line(
     buf: &mut Vec<u8>,
     at: u64,
     limit: Option<u64>,
-) -> io::Result<Option<u64>> {
+    cap: Option<u64>,
+) -> io::Result<Found> {
     let past = |s: u64| limit.is_some_and(|l| s >= l);
     // Line starts follow a line end: search from the byte before `at`.
     let mut i = (at - 1 - r0) as usize;
     loop {
         let end = r0 + buf.len() as u64;
         match mail::next_separator(buf, i, end == len) {
-            Separator::At(s) if past(r0 + s as u64) => return Ok(None),
-            Separator::At(s) => return Ok(Some(r0 + s as u64)),
-            Separator::Cut(s) if past(r0 + s as u64) => return Ok(None),
+            Separator::At(s) if past(r0 + s as u64) => return Ok(Found::None),
+            Separator::At(s) => return Ok(Found::At(r0 + s as u64)),
+            Separator::Cut(s) if past(r0 + s as u64) => return Ok(Found::None),
             // The line goes on past what is read: read on.
             Separator::Cut(s) => i = s - 1,
-            Separator::NotFound if end == len || past(end) => return Ok(None),
+            Separator::NotFound if end == len || past(end) => return Ok(Found::None),
             // A separator may start in the last bytes read.
             Separator::NotFound => i = buf.len().saturating_sub(5).max(i),
+        }
+        if cap.is_some_and(|c| end > c) {
+            return Ok(Found::Capped);
         }
         let mut more = Vec::new();
         read_at(file, end, (READ_ON as u64).min(len - end), &mut more)?;
