@@ -86,6 +86,9 @@ mod stream;
 mod switches;
 #[cfg(test)]
 mod testing;
+#[cfg(feature = "compressed")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compressed")))]
+pub mod unpack;
 pub mod uri;
 
 pub use delimit::Form;
