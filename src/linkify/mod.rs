@@ -246,7 +246,13 @@ impl Style for Html<'_> {
 
     fn link(&self, w: &mut dyn Write, text: &[u8], l: &Link<'_>, number: usize) -> io::Result<()> {
         let opts = self.0;
-        let href = escape_attr_string(l.as_str());
+        // A direction control stays out of the page even in an attribute
+        // (a status bar shows the href): its ASCII form, percent-encoded.
+        let href = if l.as_str().chars().any(is_bidi_control) {
+            escape_attr_string(&l.uri().to_ascii())
+        } else {
+            escape_attr_string(l.as_str())
+        };
         let deceptive = deception(&l.uri());
         // The opening tag every line of the link shares.
         let mut open = format!("<a href=\"{href}\"");

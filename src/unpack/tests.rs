@@ -144,6 +144,26 @@ fn c_s8_a_fault_mid_stream_gives_what_came_before_it() {
     assert!(out.len() >= good);
 }
 
+/// A zstd frame cut in its middle gives the text of its whole blocks,
+/// though `ruzstd` keeps a window's worth back until a frame ends: the
+/// frame is decoded again to its last whole block.
+#[test]
+fn c_s8_a_cut_zstd_frame_gives_its_last_window() {
+    let text: Vec<u8> = (0..60_000u32)
+        .flat_map(|i| format!("line {i} http://h{i}.example/\n").into_bytes())
+        .collect();
+    let z = zstd(&text);
+    let (out, e) = decode(Packing::Zstd, &z[..z.len() * 2 / 3], &Limits::default());
+    assert_eq!(kind(&e), Some(ErrorKind::Truncated));
+    assert!(text.starts_with(&out));
+    // The text compresses evenly: two thirds of the frame hold about two
+    // thirds of it, less at most the block the cut breaks (128 KiB);
+    // without the decoding again, its window (128 KiB more) would be
+    // lost too.
+    let share = text.len() * 2 / 3;
+    assert!(out.len() + (128 << 10) > share, "{} of {share}", out.len());
+}
+
 /// Sets the LZMA2 dictionary of the first block of an xz stream to
 /// `dict_byte` (40: 4 GiB), fixing the header's CRC.
 fn xz_with_dictionary(dict_byte: u8) -> Vec<u8> {

@@ -32,6 +32,10 @@ pub use input::{fill_probe, PROBE};
 use whole::read_whole;
 pub use work::shift_byte_offset;
 
+/// An input's error where reading it panicked.
+pub const PANICKED: &str =
+    "reading it stopped on a bug in urlx (a panic); the other inputs are read";
+
 /// Files up to this size are read whole; larger ones are streamed in
 /// pieces.
 const WHOLE_FILE_MAX: u64 = 16 << 20;
@@ -199,10 +203,19 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         let mut early: HashMap<usize, ctx::Found> = HashMap::new();
         let piece_pool = piece_pool.as_ref();
         for (i, inp) in inputs.iter().enumerate() {
+            let mut stream = |sink: &mut Sink<'_, '_>| {
+                let mut tick = |bytes| progress.update_bytes(bytes, started);
+                // A panic while it is streamed (a bug: no input should
+                // cause one) is the input's error; the run goes on.
+                let run = || input::stream(inp, ctx, sink, piece_pool, &mut tick);
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|_| {
+                    sink.error(&inp.shown(), PANICKED);
+                    Ok(true)
+                })
+            };
             let r = (|| -> io::Result<bool> {
                 if let Input::Stdin = inp {
-                    let mut tick = |bytes| progress.update_bytes(bytes, started);
-                    return input::stream(inp, ctx, &mut sink, piece_pool, &mut tick);
+                    return stream(&mut sink);
                 }
                 let f = loop {
                     if single {
@@ -217,7 +230,7 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
                         Err(_) => {
                             return Err(io::Error::other(format!(
                                 "{}: no result from the reading threads",
-                                inp.display()
+                                inp.shown()
                             )))
                         }
                     }
@@ -225,8 +238,7 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
                 if f.deferred {
                     // Large, an archive, or not a regular file: streamed
                     // here, in order.
-                    let mut tick = |bytes| progress.update_bytes(bytes, started);
-                    return input::stream(inp, ctx, &mut sink, piece_pool, &mut tick);
+                    return stream(&mut sink);
                 }
                 sink.found(inp, f)
             })();

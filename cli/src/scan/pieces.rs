@@ -533,7 +533,7 @@ pub type Outcome = Result<u64, (u64, io::Error)>;
 /// input) is the input's error, not a hang of the printing thread.
 fn run(ctx: &Ctx<'_>, job: Job) -> Done {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work::run(ctx, job)))
-        .unwrap_or_else(|_| Done::Failed("a scanning thread panicked (a bug in urlx)".into()))
+        .unwrap_or_else(|_| Done::Failed(super::PANICKED.into()))
 }
 
 /// The reading of one input: at its end, or stopped by an error.

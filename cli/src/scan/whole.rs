@@ -14,8 +14,19 @@ use super::work::{self, REC_BUDGET};
 use crate::printer::Rec;
 use crate::walk::{reason, Input};
 
-/// Reads a file whole and finds its links (in a worker thread).
+/// Reads a file whole and finds its links (in a worker thread). A panic
+/// (a bug: no input should cause one) is the file's error, not the end
+/// of the run.
 pub fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(inp, ctx))).unwrap_or_else(|_| {
+        Found {
+            error: Some(crate::scan::PANICKED.to_owned()),
+            ..Found::default()
+        }
+    })
+}
+
+fn read(inp: &Input, ctx: &Ctx<'_>) -> Found {
     let deferred = || Found {
         deferred: true,
         ..Found::default()

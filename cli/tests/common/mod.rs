@@ -33,7 +33,9 @@ pub fn urlx(args: &[&str]) -> Output {
         .expect("run urlx")
 }
 
-/// Runs `urlx` in the repository's root with `args`, writing `input` to its standard input.
+/// Runs `urlx` in the repository's root with `args`, writing `input` to
+/// its standard input (from a thread of its own, so that a large input
+/// and a large output do not wait on each other).
 pub fn urlx_stdin(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
         .current_dir(root())
@@ -43,11 +45,14 @@ pub fn urlx_stdin(args: &[&str], input: impl AsRef<[u8]>) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run urlx");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_ref())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.as_ref().to_vec();
+    // urlx may stop reading early (a closed output, an error): a broken
+    // pipe here is no failure.
+    let feed = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    feed.join().unwrap();
+    out
 }
