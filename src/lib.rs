@@ -47,6 +47,9 @@
 //!   the raw bytes; `Finder::message_links`.
 //! - `filter` (feature `filter`): which links to keep, by pattern, host,
 //!   scheme and form.
+//! - `unpack` (feature `compressed`): gzip, bzip2, xz and zstd streams and
+//!   tar and zip archives, read under limits no header of the input can
+//!   raise.
 //! - [`linkify`]: HTML and terminal (OSC 8) output, deceptive-link checks.
 //!
 //! # Crate features
@@ -60,6 +63,9 @@
 //!   (`unicode-security`): hosts all in one script that looks Latin
 //!   (`аррӏе.com`), and mixed scripts by UTS 39's script sets. Without it,
 //!   hosts that mix scripts (in Unicode or punycode) are still flagged.
+//! - `compressed`: `urlx::unpack`, the decoders of compressed input and
+//!   archives (`flate2`, `bzip2`, `xz4rust`, `lzma-rust2`, `ruzstd`: all
+//!   Rust, no C compiler).
 //!
 //! With default features the library compiles `memchr`,
 //! `unicode-segmentation` and `encoding_rs`; without them, the first two

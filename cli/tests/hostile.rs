@@ -706,3 +706,18 @@ fn c_s8_mail_on_text_keeps_its_first_line() {
     );
     assert_eq!(out(&o), "http://a.org/x\n");
 }
+
+/// The picker holds what it reads: an input past --max-message is
+/// refused, named, before any terminal is asked for.
+#[cfg(feature = "pick")]
+#[test]
+fn c_s8_the_picker_reads_no_more_than_the_cap() {
+    let d = dir("pick");
+    let big = write(&d, "big.eml", urls(2000).as_bytes());
+    let o = urlx(&["pick", "--max-message", "1K", &big]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        err(&o),
+        format!("urlx: {big}: larger than --max-message (1 KiB): not read\n")
+    );
+}

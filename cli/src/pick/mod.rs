@@ -24,6 +24,7 @@ use crossterm::{cursor, execute};
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
+use crate::printer::escaped;
 use crate::walk;
 use crate::ExitStatus;
 use app::{Action, App};
@@ -55,6 +56,12 @@ pub struct PickArgs {
     #[arg(long)]
     pub keep_open: bool,
 
+    /// Read an input only up to this size (default 64M): the picker holds
+    /// what it reads, and a larger input is refused, named, rather than
+    /// read whole. Example: urlx pick --max-message 1G huge.eml
+    #[arg(long, value_name = "SIZE", value_parser = crate::flags::parse_size)]
+    pub max_message: Option<u64>,
+
     /// Which URLs to list: the filters of the main job (-e, -f, -F, -i,
     /// --host, --host-file, -v, --scheme, --form). The picker lists the
     /// body's URLs; --headers and h add the header fields'.
@@ -83,7 +90,8 @@ pub fn run(
         eprintln!("urlx: pick reads a message on standard input or from PATH: none given");
         return Ok(ExitStatus::Error);
     }
-    let (entries, names, failed) = gather(&args.paths, finder, keep);
+    let max = args.max_message.unwrap_or(64 << 20);
+    let (entries, names, failed) = gather(&args.paths, finder, keep, max);
     if entries.list.is_empty() {
         if !failed {
             eprintln!("urlx: no URL in {}", names.join(", "));
@@ -119,6 +127,7 @@ fn gather(
     paths: &[OsString],
     finder: &urlx::Finder,
     keep: &dyn Fn(&urlx::Link<'_>) -> bool,
+    max: u64,
 ) -> (items::Entries, Vec<String>, bool) {
     let stdin = [OsString::from("-")];
     let paths = if paths.is_empty() { &stdin[..] } else { paths };
@@ -127,24 +136,37 @@ fn gather(
     let mut failed = false;
     for p in paths {
         let (name, bytes) = if p == "-" {
-            let mut buf = Vec::new();
-            (
-                "<stdin>".to_owned(),
-                io::Read::read_to_end(&mut io::stdin().lock(), &mut buf).map(|_| buf),
-            )
+            ("<stdin>".to_owned(), read_up_to(io::stdin().lock(), max))
         } else {
-            (walk::display(p.as_ref()), std::fs::read(p))
+            let name = walk::display(p.as_ref());
+            (
+                name,
+                std::fs::File::open(p).and_then(|f| read_up_to(f, max)),
+            )
         };
         match bytes {
             Ok(b) => entries.add_input(&b, finder, keep),
             Err(e) => {
-                eprintln!("urlx: {name}: {}", walk::reason(&e));
+                eprintln!("urlx: {}: {}", escaped(&name), escaped(&walk::reason(&e)));
                 failed = true;
             }
         }
-        names.push(name);
+        names.push(escaped(&name).into_owned());
     }
     (entries, names, failed)
+}
+
+/// An input whole, if it is `max` bytes at most.
+fn read_up_to(r: impl io::Read, max: u64) -> io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    io::Read::read_to_end(&mut io::Read::take(r, max + 1), &mut buf)?;
+    if buf.len() as u64 > max {
+        return Err(io::Error::other(format!(
+            "larger than --max-message ({}): not read",
+            crate::flags::human(max)
+        )));
+    }
+    Ok(buf)
 }
 
 /// The screen is the picker's: raw mode and the alternate screen, undone
