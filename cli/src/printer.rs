@@ -10,6 +10,10 @@ use serde::Serialize;
 use super::output::Out;
 use super::template::{Field, Template};
 
+/// The fields of a message, shared by its records; set once the message
+/// is read (at once where its records are printed as they are found).
+pub type Message = std::sync::Arc<std::sync::OnceLock<urlx::mail::Info>>;
+
 /// A link as the command keeps it between the worker that found it and the
 /// printer.
 pub struct Rec {
@@ -22,7 +26,7 @@ pub struct Rec {
     pub alt: Option<String>,
     pub truncated: bool,
     /// The message the link is in (mail input).
-    pub message: Option<std::sync::Arc<urlx::mail::Info>>,
+    pub message: Option<Message>,
     /// How the raw bytes of `start..end` encode the URL, when they do
     /// (mail input).
     pub encoding: Option<urlx::mail::Encoding>,
@@ -51,11 +55,7 @@ impl Rec {
 impl Rec {
     /// A link of a message, with the message and how the raw bytes hold
     /// it.
-    pub fn from_mail(
-        m: urlx::MailLink,
-        offset: u64,
-        message: &std::sync::Arc<urlx::mail::Info>,
-    ) -> Rec {
+    pub fn from_mail(m: urlx::MailLink, offset: u64, message: &Message) -> Rec {
         Rec {
             message: Some(std::sync::Arc::clone(message)),
             encoding: Some(m.encoding),
@@ -321,7 +321,7 @@ impl Printer {
         uri: Option<&urlx::Uri<'a>>,
         normalized: Option<&'a str>,
     ) -> Record<'a> {
-        let m = r.message.as_deref();
+        let m = r.message.as_deref().and_then(std::sync::OnceLock::get);
         Record {
             path: &src.path,
             member: src.member.as_deref(),

@@ -463,10 +463,37 @@ fn fields(raw: &[u8], start: usize, end: usize) -> (Vec<Field<'_>>, usize) {
 /// that text that is no message (`<http://a.example/x>` on its first line,
 /// read with `--mail`) is not taken for a field.
 fn is_field_name(n: &[u8]) -> bool {
-    !n.is_empty()
-        && n.iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+    !n.is_empty() && n.iter().all(|&b| TOKEN[usize::from(b)])
 }
+
+/// The bytes of a token (RFC 9110's `tchar`).
+static TOKEN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'!' | b'#'
+                    | b'$'
+                    | b'%'
+                    | b'&'
+                    | b'\''
+                    | b'*'
+                    | b'+'
+                    | b'-'
+                    | b'.'
+                    | b'^'
+                    | b'_'
+                    | b'`'
+                    | b'|'
+                    | b'~'
+            );
+        b += 1;
+    }
+    t
+};
 
 /// A field's value unfolded and trimmed.
 fn unfold(raw: &[u8], r: &Range<usize>) -> String {

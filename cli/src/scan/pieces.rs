@@ -366,8 +366,7 @@ impl<'p, 's> Pipeline<'p, 's> {
                 let ctx = self.ctx;
                 let lines = self.line - 1;
                 let mut failed = None;
-                let m_at = at.clone();
-                let done = work::mail_links(ctx, &buf[at], start, mbox, &mut |mut r| {
+                let done = work::mail_links(ctx, &buf[at], start, mbox, true, &mut |mut r| {
                     r.line += lines;
                     if let Err(e) = self.print(sink, &r) {
                         failed = Some(e);
@@ -377,8 +376,7 @@ impl<'p, 's> Pipeline<'p, 's> {
                 if let Some(e) = failed {
                     return Err(e);
                 }
-                if let Some(mut m) = done {
-                    m.newlines = work::newlines(&buf[m_at]);
+                if let Some(m) = done {
                     self.mail_done(sink, &m);
                 }
                 self.recycle(buf);

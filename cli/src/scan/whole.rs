@@ -101,11 +101,17 @@ fn read(inp: &Input, ctx: &Ctx<'_>) -> Found {
             }
             let scan = |(r, line): &(std::ops::Range<usize>, u64)| {
                 let mut recs = Vec::new();
-                let done =
-                    work::mail_links(ctx, &bytes[r.clone()], r.start as u64, false, &mut |rec| {
+                let done = work::mail_links(
+                    ctx,
+                    &bytes[r.clone()],
+                    r.start as u64,
+                    false,
+                    false,
+                    &mut |rec| {
                         recs.push(rec);
                         recs.len() < REC_BUDGET
-                    });
+                    },
+                );
                 done.map(|d| (d, recs, *line))
             };
             let per_message: Vec<_> = if ctx.parallel && messages.len() > 1 {

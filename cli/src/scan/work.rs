@@ -13,7 +13,7 @@ use urlx::mail::{self, Separator};
 use urlx::Piece;
 
 use super::ctx::Ctx;
-use crate::printer::{Rec, Source};
+use crate::printer::{Message, Rec, Source};
 use crate::walk::reason;
 
 /// How far past a piece's size its cut may move to reach a line end.
@@ -221,13 +221,12 @@ fn mail_piece(
     mbox: bool,
 ) -> Done {
     let mut recs = Vec::new();
-    let done = mail_links(ctx, &buf[at.clone()], start, mbox, &mut |r| {
+    let done = mail_links(ctx, &buf[at.clone()], start, mbox, false, &mut |r| {
         recs.push(r);
         recs.len() < REC_BUDGET
     });
     match done {
         Some(mut done) => {
-            done.newlines = newlines(&buf[at]);
             done.recs = recs;
             done.buf = buf;
             Done::Mail(done)
@@ -241,20 +240,17 @@ fn mail_piece(
     }
 }
 
-/// The line ends of a piece.
-pub fn newlines(bytes: &[u8]) -> u64 {
-    memchr::memchr_iter(b'\n', bytes).count() as u64
-}
-
 /// The links of whole messages, `bytes`, placed at `start` in the input,
 /// each record given to `emit` as it is found, until `emit` returns
-/// `false` (then `None`). Lines count from the first line (1); the line
-/// ends are not counted (`newlines` is 0).
+/// `false` (then `None`). Lines count from the first line (1). `now`:
+/// the records are printed as they come, so that their message's fields
+/// are needed at once, not when the message is read.
 pub fn mail_links(
     ctx: &Ctx<'_>,
     bytes: &[u8],
     start: u64,
     mbox: bool,
+    now: bool,
     emit: &mut dyn FnMut(Rec) -> bool,
 ) -> Option<MailDone> {
     let messages = mail::messages(bytes, mbox, 1);
@@ -263,19 +259,31 @@ pub fn mail_links(
         messages: messages.len() as u64,
         ..MailDone::default()
     };
+    // The line ends: those before the last message (counted by
+    // `messages`), and those in it (one message: all, which a file read
+    // whole needs not).
+    if mbox {
+        let (last_start, last_line) = messages.last().map_or((0, 1), |(r, l)| (r.start, *l));
+        let last = memchr::memchr_iter(b'\n', &bytes[last_start..]).count() as u64;
+        done.newlines = last_line - 1 + last;
+    }
     let mut open = true;
     for (r, line) in messages {
-        // The message's fields, shared by its records, are made at its
-        // first link.
-        let mut shared: Option<Arc<urlx::mail::Info>> = None;
+        // The message's fields, shared by its records: moved in once the
+        // message is read, or copied at its first record when that is
+        // printed at once.
+        let fields: Message = Arc::default();
         let m = ctx
             .finder
             .for_each_message_link(bytes, r, line, |info, link| {
                 if open && ctx.keep.mail(&link.link, link.source) {
-                    let info = shared.get_or_insert_with(|| Arc::new(info.clone()));
-                    open = emit(Rec::from_mail(link, start, info));
+                    if now {
+                        fields.get_or_init(|| info.clone());
+                    }
+                    open = emit(Rec::from_mail(link, start, &fields));
                 }
             });
+        let _ = fields.set(m.info);
         done.skipped += m.skipped as u64;
         let shifted = |w: &String| shift_byte_offset(w, start);
         done.warnings.extend(m.warnings.iter().map(shifted));
@@ -375,47 +383,42 @@ fn mbox_at(
         });
     };
     let max = max as u64;
-    // The messages that start before `to`, each within the cap; `buf`
-    // holds all of them but the last whole (its line is under 64 KiB).
-    let mut last = start;
-    let whole = r0 + buf.len() as u64 == len;
-    let mut i = (start - r0) as usize;
-    while let Separator::At(s) = mail::next_separator(&buf, i, whole) {
-        let s_at = r0 + s as u64;
-        if s_at >= to {
-            break;
-        }
-        if s_at - last > max {
-            break;
-        }
-        last = s_at;
-        i = s;
-    }
     let piece = |buf, end: u64, past_cap| MboxPiece {
         buf,
         at: (start - r0) as usize..(end - r0) as usize,
         start,
         past_cap,
     };
-    // A message before `to` past the cap.
-    if let Separator::At(s) = mail::next_separator(&buf, i, whole) {
+    // Its end, read no further than a message's cap past `to`.
+    let from = to.max(start + 1);
+    let found = from_line(file, len, r0, &mut buf, from, None, Some(from + max))?;
+    let end = match found {
+        // No message of the piece can be past the cap.
+        Found::At(end) if end - start <= max => return Ok(piece(buf, end, None)),
+        Found::None if len - start <= max => return Ok(piece(buf, len, None)),
+        Found::At(end) => Some(end),
+        Found::None => Some(len),
+        Found::Capped => None,
+    };
+    // One may be: the messages, each checked (`buf` holds them all, the
+    // last but where the search was capped).
+    let whole = r0 + buf.len() as u64 == len;
+    let mut message = start;
+    let mut i = (start - r0) as usize;
+    while let Separator::At(s) = mail::next_separator(&buf, i, whole) {
         let s_at = r0 + s as u64;
-        if s_at < to {
-            return Ok(piece(buf, last, Some(last)));
+        if end.is_some_and(|e| s_at >= e) {
+            break;
         }
+        if s_at - message > max {
+            return Ok(piece(buf, message, Some(message)));
+        }
+        message = s_at;
+        i = s;
     }
-    match from_line(
-        file,
-        len,
-        r0,
-        &mut buf,
-        to.max(start + 1),
-        None,
-        Some(last + max),
-    )? {
-        Found::At(end) if end - last <= max => Ok(piece(buf, end, None)),
-        Found::None if len - last <= max => Ok(piece(buf, len, None)),
-        _ => Ok(piece(buf, last, Some(last))),
+    match end {
+        Some(end) if end - message <= max => Ok(piece(buf, end, None)),
+        _ => Ok(piece(buf, message, Some(message))),
     }
 }
 
