@@ -56,8 +56,11 @@ row() {
     what=$1; shift
     # A signal (a crash, the timeout) shows as a status past 128.
     /usr/bin/time -f "%M %e %x" -o "$T/time" sh -c 'ulimit -v 4194304; exec timeout 120 "$@" > /dev/null 2>&1' sh "$@" || true
-    read -r rss secs status < "$T/time"
-    printf '| %s | %s | %.1f | %s |\n' "$what" "$status" "$(echo "$rss / 1024" | bc -l)" "$secs"
+    # (GNU time puts a line of its own before its figures when the status
+    # is not 0.)
+    tail -n 1 "$T/time" > "$T/figures"
+    read -r rss secs status < "$T/figures"
+    printf '| %s | %s | %s | %s |\n' "$what" "$status" "$((rss / 1024))" "$secs"
 }
 
 echo "| input | exit | max RSS MB | s |"
@@ -71,7 +74,7 @@ row "a message that never ends on a pipe (1 GB of it)" sh -c "{ printf 'From: a@
 row "--html on a 2 GiB text bomb (.gz)" "$U" --html "$T/bomb.txt.gz"
 row "--hyperlink on a 2 GiB text bomb (.gz)" "$U" --hyperlink "$T/bomb.txt.gz"
 row "--html /dev/zero (10 s)" timeout 10 "$U" --html /dev/zero
-row "yes | urlx --html (10 s)" sh -c "yes | timeout 10 $U --html"
+row "yes \\| urlx --html (10 s)" sh -c "yes | timeout 10 $U --html"
 row "a .tar.gz whose member name is 1 GiB" "$U" "$T/longname.tar.gz"
 row "a .bz2 of 8,000 empty streams" "$U" "$T/empty8000.bz2"
 row "bzip2 -dc, the same" bzip2 -dc "$T/empty8000.bz2"
