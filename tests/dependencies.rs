@@ -70,13 +70,18 @@ fn the_library_compiles_none_of_the_commands_dependencies() {
     for cli_only in ["clap", "rayon", "ignore", "indicatif", "serde", "ratatui"] {
         assert!(cmd.contains(cli_only), "{cli_only} missing from {cmd:?}");
     }
-    // The two crates both use.
+    let leaked = leaked(&lib);
+    assert!(leaked.is_empty(), "the library pulls in {leaked:?}");
+}
+
+/// The command's dependencies `lib` holds, but the two crates both use.
+fn leaked(lib: &BTreeSet<String>) -> Vec<String> {
     let shared: BTreeSet<String> = ["urlx", "memchr"].map(String::from).into();
-    let leaked: Vec<_> = cmd
+    command_dependencies()
         .difference(&shared)
         .filter(|d| lib.contains(*d))
-        .collect();
-    assert!(leaked.is_empty(), "the library pulls in {leaked:?}");
+        .cloned()
+        .collect()
 }
 
 /// The decoders of `urlx::unpack` (feature `compressed`) come with the
@@ -91,12 +96,7 @@ fn compressed_input_brings_its_decoders_alone() {
             "{decoder} without the feature"
         );
     }
-    let cmd = command_dependencies();
-    let shared: BTreeSet<String> = ["urlx", "memchr"].map(String::from).into();
-    let leaked: Vec<_> = cmd
-        .difference(&shared)
-        .filter(|d| lib.contains(*d))
-        .collect();
+    let leaked = leaked(&lib);
     assert!(leaked.is_empty(), "the library pulls in {leaked:?}");
 }
 

@@ -155,17 +155,7 @@ pub fn zip_members(
             } else {
                 Box::new(&mut known)
             };
-            let mut reader = Checked::new(decoder(&e, data, limits)?, check, &sums, &e.name);
-            let more = each(Member {
-                name: e.name.clone(),
-                reader: Box::new(&mut reader),
-                decoded: true,
-            })?;
-            if more {
-                // What the caller did not read: read to the end, checked.
-                drain(&mut reader)?;
-            }
-            more
+            give(&e, data, check, &sums, limits, &mut each)?
         };
         if !more {
             return Ok(());
@@ -330,26 +320,36 @@ pub fn zip_members_seekable<R: Read + Seek>(
                 "its data runs past the end of the file",
             ));
         }
-        let more = {
-            let data = Box::new((&mut r).take(compressed));
-            let sums = Rc::new(Cell::new((0, 0, false)));
-            let check = Some((e.crc, e.size));
-            let mut reader = Checked::new(decoder(&e, data, limits)?, check, &sums, &e.name);
-            let more = each(Member {
-                name: e.name.clone(),
-                reader: Box::new(&mut reader),
-                decoded: true,
-            })?;
-            if more {
-                drain(&mut reader)?;
-            }
-            more
-        };
-        if !more {
+        let data = Box::new((&mut r).take(compressed));
+        let sums = Rc::new(Cell::new((0, 0, false)));
+        if !give(&e, data, Some((e.crc, e.size)), &sums, limits, &mut each)? {
             return Ok(());
         }
     }
     Ok(())
+}
+
+/// Gives an entry to `each`, its data decoded and checked, and reads what
+/// `each` left of it, checked too: whether `each` wants more.
+fn give<'a>(
+    e: &Entry,
+    data: Box<dyn BufRead + 'a>,
+    check: Option<(u32, u64)>,
+    sums: &Rc<Cell<(u32, u64, bool)>>,
+    limits: &Limits,
+    each: &mut impl FnMut(Member<'_>) -> io::Result<bool>,
+) -> io::Result<bool> {
+    let mut reader = Checked::new(decoder(e, data, limits)?, check, sums, &e.name);
+    let more = each(Member {
+        name: e.name.clone(),
+        reader: Box::new(&mut reader),
+        decoded: true,
+    })?;
+    if more {
+        // What the caller did not read: read to the end, checked.
+        drain(&mut reader)?;
+    }
+    Ok(more)
 }
 
 /// Where a zip file's central directory is.
