@@ -110,9 +110,11 @@ pub fn write_message_html(
 
 /// Writes a message for a reader on a terminal: its header fields, a
 /// blank line and its body, linkified as [`super::write_osc8`] does. A
-/// field's control characters are shown ([`write_visible`]) and so are its
-/// bidirectional controls (`<U+202E>`), which would reorder the rest of
-/// the line. Returns how many links were written.
+/// field's control characters, its line breaks among them, are shown
+/// ([`super::write_visible_line`]: a field decoded to several lines cannot
+/// forge header lines) and so are its bidirectional controls
+/// (`<U+202E>`), which would reorder the rest of the line. Returns how
+/// many links were written.
 ///
 /// ```
 /// let raw = b"Subject: =?utf-8?b?4oCuZXhl?=\n\nsee http://a.example/\n";
