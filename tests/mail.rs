@@ -287,3 +287,25 @@ fn footer_after_the_closing_boundary_found() {
         "{got:#?}"
     );
 }
+
+/// C-O4: a URL in an HTML link's text that a mail client broke with
+/// `<wbr>` (Gmail does, in `https://groups.google.com/d/<wbr>msgid/…`) is
+/// one link, as a reader sees it; its span is the raw bytes, the tag
+/// among them.
+#[test]
+fn c_o4_a_url_broken_by_wbr_is_whole() {
+    let raw = b"Content-Type: text/html\n\n<a href=\"https://groups.google.com/d/msgid/x/abc\">https://groups.google.com/d/<wbr>msgid/x/<WBR />abc</a> and <b>wbr</b> <wbr\n";
+    let m = Finder::new().message_links(raw, 0..raw.len(), 1);
+    let urls: Vec<&str> = m.links.iter().map(|l| l.link.as_str()).collect();
+    assert_eq!(
+        urls,
+        [
+            "https://groups.google.com/d/msgid/x/abc",
+            "https://groups.google.com/d/msgid/x/abc"
+        ]
+    );
+    assert_eq!(
+        &raw[m.links[1].link.span()],
+        b"https://groups.google.com/d/<wbr>msgid/x/<WBR />abc"
+    );
+}

@@ -4,7 +4,8 @@
 use std::ops::Range;
 
 use super::html::{self, Anchor};
-use super::{parse_as, Info, Source};
+use super::mime::parse_as;
+use super::{Info, Source};
 
 /// A message for a reader ([`read`]).
 #[derive(Clone, Debug, Default)]
