@@ -96,6 +96,7 @@ mod testing;
 #[cfg_attr(docsrs, doc(cfg(feature = "compressed")))]
 pub mod unpack;
 pub mod uri;
+mod uts58;
 
 pub use delimit::Form;
 pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links, LINKABLE, MAX_CAP};

@@ -486,5 +486,22 @@ mod tests {
                 .unwrap();
             prop_assert_eq!(by_pieces(&f, &text, size), whole(&f, &text));
         }
+
+        #[test]
+        fn pieces_agree_with_the_whole_text_in_uts58_mode(
+            parts in proptest::collection::vec(prop_oneof![
+                Just("example.com"), Just("a.みんな"), Just("."), Just("\u{3002}"), Just("@"),
+                Just("/"), Just("?"), Just("#"), Just("("), Just(")"), Just("["), Just("]"),
+                Just(" "), Just("\n"), Just("https://"), Just("mailto:"), Just("x"), Just("-"),
+                Just(":80"), Just("é"), Just("\u{FF0E}"), Just("b.org"),
+            ], 0..400),
+            size in 1usize..300,
+        ) {
+            let text = parts.concat().into_bytes();
+            let f = crate::FinderBuilder::new().uts58(true).build().unwrap();
+            prop_assert_eq!(by_pieces(&f, &text, size), whole(&f, &text));
+            let f = crate::FinderBuilder::new().uts58(true).max_url_len(24).build().unwrap();
+            prop_assert_eq!(by_pieces(&f, &text, size), whole(&f, &text));
+        }
     }
 }

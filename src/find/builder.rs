@@ -56,6 +56,7 @@ pub struct FinderBuilder {
     www: bool,
     domains: bool,
     join_unhyphenated: bool,
+    uts58: bool,
     limits: Limits,
 }
 
@@ -86,6 +87,7 @@ impl FinderBuilder {
             www: true,
             domains: false,
             join_unhyphenated: false,
+            uts58: false,
             limits: Limits {
                 max_url_len: 8192,
                 max_wrapper_bytes: 2048,
@@ -167,6 +169,43 @@ impl FinderBuilder {
         self
     }
 
+    /// UTS #58 mode (off by default, CONTRACT C-F10): find links as
+    /// Unicode's link detection standard (UTS #58, Unicode 17) describes,
+    /// and nothing else: a domain name whose last label is a top-level
+    /// domain of IANA's list (in ASCII or Unicode) with `https://` or
+    /// `http://` before it or none (reported with `https://`, form
+    /// [`Form::Domain`](crate::Form::Domain)), host labels by UTS #46, the
+    /// path, query and fragment by `Link_Term` with brackets paired per
+    /// component, and e-mail addresses by `Link_Email` (reported as
+    /// `mailto:` links, `mailto:` before one taken in; no userinfo). It
+    /// passes every line of the standard's `LinkDetectionTest.txt`.
+    ///
+    /// The form options (schemes, `www.`, e-mail, domains, C-W6) do not
+    /// apply in this mode, nor do wrappers and line breaks: a link ends at
+    /// the end of its line. The caps do: [`FinderBuilder::max_url_len`]
+    /// (also the most looked back from a dot) and
+    /// [`FinderBuilder::max_line_len`].
+    ///
+    /// ```
+    /// let f = urlx::FinderBuilder::new().uts58(true).build().unwrap();
+    /// let urls: Vec<_> = f
+    ///     .links("See example.com/αβγ/δεζ?θικ#λμν, mailto:jöhn@example.com and http://foobar.みんな/.")
+    ///     .map(|l| l.as_str().to_owned())
+    ///     .collect();
+    /// assert_eq!(
+    ///     urls,
+    ///     [
+    ///         "https://example.com/αβγ/δεζ?θικ#λμν",
+    ///         "mailto:jöhn@example.com",
+    ///         "http://foobar.みんな/"
+    ///     ]
+    /// );
+    /// ```
+    pub fn uts58(&mut self, yes: bool) -> &mut Self {
+        self.uts58 = yes;
+        self
+    }
+
     /// The longest URL in bytes of text (default 8192); a longer one is
     /// cut there and flagged ([`Link::is_truncated`](super::Link::is_truncated)).
     /// Byte caps above [`MAX_CAP`] are taken as it.
@@ -242,6 +281,17 @@ impl FinderBuilder {
                 None => classes.push((name.clone(), SchemeClass::new(bare, !bare, authority))),
             }
         }
+        // UTS #58 mode looks back from a dot over a domain name and a local
+        // part, and on over a path: each at most a URL long.
+        let (back, forward) = if self.uts58 {
+            let l = self.limits;
+            (
+                l.back().max(l.max_url_len + 64),
+                l.forward().max(l.max_url_len + 128),
+            )
+        } else {
+            (self.limits.back(), self.limits.forward())
+        };
         Ok(Finder {
             scanner: Scanner::new(
                 &opaque,
@@ -257,12 +307,13 @@ impl FinderBuilder {
                     .collect(),
             ),
             limits: self.limits,
-            back: self.limits.back(),
-            forward: self.limits.forward(),
+            back,
+            forward,
             bare: BareOptions {
                 join_unhyphenated: self.join_unhyphenated,
                 max_lines: self.limits.max_wrapper_lines,
             },
+            uts58: self.uts58,
         })
     }
 }

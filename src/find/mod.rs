@@ -15,6 +15,7 @@
 //! - `chain`: a chain of lines joined at hyphens, decided from its first
 //!   lines where the parser stops in them.
 //! - `mail`: the links of a mail message, placed on its raw bytes.
+//! - `uts58`: the finder in UTS #58 mode, the standard's detection.
 //! - `link`, `links`, `builder`, `schemes`: the public types.
 
 #![forbid(unsafe_code)]
@@ -41,6 +42,7 @@ mod links;
 mod mail;
 mod schemes;
 mod search;
+mod uts58;
 mod www;
 
 pub use builder::{BuildError, FinderBuilder, MAX_CAP};
@@ -65,6 +67,8 @@ pub struct Finder {
     back: usize,
     forward: usize,
     bare: BareOptions,
+    /// UTS #58 mode (`FinderBuilder::uts58`).
+    uts58: bool,
 }
 
 impl Default for Finder {

@@ -13,6 +13,8 @@ pub(crate) struct State {
     pub(crate) floor: usize,
     /// What earlier triggers learnt of the bytes ahead.
     pub(super) memo: head::Memo,
+    /// In UTS #58 mode, what earlier dots learnt of the host run.
+    pub(super) uts: crate::uts58::detect::Memo,
 }
 
 impl State {
@@ -22,6 +24,7 @@ impl State {
             pos,
             floor,
             memo: head::Memo::default(),
+            uts: Default::default(),
         }
     }
 
@@ -34,6 +37,7 @@ impl State {
         self.pos -= by;
         self.floor = self.floor.saturating_sub(by);
         self.memo = head::Memo::default();
+        self.uts = Default::default();
     }
 }
 
@@ -72,6 +76,9 @@ impl Finder {
         eof: bool,
         outs: &mut [Option<Link<'h>>],
     ) -> usize {
+        if self.uts58 {
+            return self.uts58_into(h, st, stop, eof, outs);
+        }
         let search = self.scanner.search();
         // (One loop for each search, so that the default one has no branch
         // for the other.)

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Writes src/uts58/tables.rs from the UTS #58 data files beside this script
+(Unicode's, under the Unicode License v3: LICENSE) and IANA's TLD list:
+
+- Link_Term (LinkTerm.txt): ranges of Soft, Close, Open and Include; every
+  code point not listed is Hard.
+- Link_Bracket (LinkBracket.txt): each closing bracket and its opener.
+- Link_Email (LinkEmail.txt): the characters of an e-mail local part.
+- The TLDs (tlds-alpha-by-domain.txt, IANA's list, version in its first
+  line): lower case, and for each `XN--` one its Unicode form (punycode
+  decoded), sorted.
+- The host characters beyond ASCII (IdnaValid.txt): UTS #46 status valid
+  or mapped, the characters the standard's algorithm takes in a domain
+  name (deviation, ignored and disallowed ones end it).
+
+Run from the repository's root after replacing the data files:
+    python3 tests/data/uts58/generate.py
+No dependency but Python 3's standard library. IdnaValid.txt is derived
+from the UTS #46 table of the Python package `idna` (its `uts46data`, which
+names its Unicode version); to write it again from a newer one:
+    python3 tests/data/uts58/generate.py --idna
+"""
+
+import codecs
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "..", "..", "..", "src", "uts58", "tables.rs")
+
+
+def ranges(path):
+    """(lo, hi, value) of a UCD-style file: `XXXX..YYYY ; Value # ...`, or
+    `XXXX # ...` (a binary property: value None)."""
+    out = []
+    for line in open(os.path.join(HERE, path), encoding="utf-8"):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        fields = [f.strip() for f in line.split(";")]
+        cps = fields[0]
+        lo, _, hi = cps.partition("..")
+        lo = int(lo, 16)
+        hi = int(hi, 16) if hi else lo
+        out.append((lo, hi, fields[1] if len(fields) > 1 else None))
+    out.sort()
+    return out
+
+
+def merged(rs):
+    out = []
+    for lo, hi, v in rs:
+        if out and out[-1][1] + 1 == lo and out[-1][2] == v:
+            out[-1] = (out[-1][0], hi, v)
+        else:
+            out.append((lo, hi, v))
+    return out
+
+
+def packed(items, width=96):
+    """Items joined into lines of at most `width` characters (indented)."""
+    lines, cur = [], "   "
+    for it in items:
+        if len(cur) + 1 + len(it) > width and cur.strip():
+            lines.append(cur)
+            cur = "   "
+        cur += " " + it
+    if cur.strip():
+        lines.append(cur)
+    return lines
+
+
+def version(path):
+    for line in open(os.path.join(HERE, path), encoding="utf-8"):
+        m = re.match(r"# (?:Date|Version):? *(.*)", line)
+        if m:
+            return m.group(1).strip()
+    return "?"
+
+
+def write_idna_valid():
+    """IdnaValid.txt from the `idna` package: ranges of non-ASCII code points
+    whose UTS #46 status is valid, or mapped to letters, digits, `-` and
+    `.` (UseSTD3ASCIIRules: NO-BREAK SPACE, mapped to a space, and `⑴`,
+    mapped to `(1)`, are no host's)."""
+    import idna
+    from idna import uts46data
+
+    rows = uts46data.uts46data
+    out = []
+    for k, row in enumerate(rows):
+        lo = row[0]
+        hi = rows[k + 1][0] - 1 if k + 1 < len(rows) else 0x10FFFF
+        lo = max(lo, 0x80)
+        if hi < lo or row[1] not in ("V", "M"):
+            continue
+        if row[1] == "M" and any(c.isascii() and not (c.isalnum() or c in "-.") for c in row[2]):
+            continue
+        if out and out[-1][1] + 1 == lo:
+            out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    with open(os.path.join(HERE, "IdnaValid.txt"), "w", encoding="ascii") as f:
+        f.write("# IdnaValid.txt: the code points above ASCII whose UTS #46 status is valid,\n")
+        f.write("# or mapped to letters, digits, '-' and '.' (UseSTD3ASCIIRules), in the IDNA\n")
+        f.write("# Mapping Table of Unicode %s; derived by generate.py --idna\n"
+                % uts46data.__version__)
+        f.write("# from the Python package idna %s (its uts46data).\n" % idna.__version__)
+        f.write("# Version: %s\n#\n" % uts46data.__version__)
+        for lo, hi in out:
+            cps = "%04X" % lo if lo == hi else "%04X..%04X" % (lo, hi)
+            f.write(cps + "\n")
+
+
+def main():
+    term = merged(ranges("LinkTerm.txt"))
+    bracket = [(lo, int(v, 16)) for lo, hi, v in ranges("LinkBracket.txt") for lo in range(lo, hi + 1)]
+    email = merged(ranges("LinkEmail.txt"))
+    tlds = set()
+    for line in open(os.path.join(HERE, "tlds-alpha-by-domain.txt"), encoding="ascii"):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        tlds.add(line.lower())
+        if line.startswith("XN--"):
+            tlds.add(codecs.decode(line[4:].lower().encode("ascii"), "punycode").lower())
+    tld_version = version("tlds-alpha-by-domain.txt")
+    valid_host = merged(ranges("IdnaValid.txt"))
+    w = []
+    w.append("// Generated by tests/data/uts58/generate.py from the UTS #58 data files and")
+    w.append("// IANA's TLD list in tests/data/uts58/; do not edit.")
+    w.append("//")
+    w.append("// The Unicode data: © Unicode, Inc., under the Unicode License v3")
+    w.append("// (tests/data/uts58/LICENSE); LinkTerm.txt of " + version("LinkTerm.txt") + ".")
+    w.append("// IANA's TLD list: " + tld_version + ".")
+    w.append("// UTS #46 statuses (IdnaValid.txt): Unicode " + version("IdnaValid.txt") + ".")
+    w.append("")
+    w.append("use super::LinkTerm::{self, Close, Include, Open, Soft};")
+    w.append("")
+    w.append("/// `Link_Term` of the code points listed, sorted ranges; any other is Hard.")
+    w.append("#[rustfmt::skip]")
+    w.append("pub(super) static LINK_TERM: &[(u32, u32, LinkTerm)] = &[")
+    w += packed(f"(0x{lo:X}, 0x{hi:X}, {v})," for lo, hi, v in term)
+    w.append("];")
+    w.append("")
+    w.append("/// `Link_Bracket`: each closing bracket, sorted, and its opener.")
+    w.append("#[rustfmt::skip]")
+    w.append("pub(super) static LINK_BRACKET: &[(u32, u32)] = &[")
+    w += packed(f"(0x{c:X}, 0x{o:X})," for c, o in sorted(bracket))
+    w.append("];")
+    w.append("")
+    w.append("/// `Link_Email`: sorted ranges of the characters of a local part.")
+    w.append("#[rustfmt::skip]")
+    w.append("pub(super) static LINK_EMAIL: &[(u32, u32)] = &[")
+    w += packed(f"(0x{lo:X}, 0x{hi:X})," for lo, hi, _ in email)
+    w.append("];")
+    w.append("")
+    w.append("/// The host characters above ASCII: UTS #46 valid or mapped, sorted ranges.")
+    w.append("#[rustfmt::skip]")
+    w.append("pub(super) static VALID_HOST: &[(u32, u32)] = &[")
+    w += packed(f"(0x{lo:X}, 0x{hi:X})," for lo, hi, _ in valid_host)
+    w.append("];")
+    w.append("")
+    w.append("/// The longest top-level domain in bytes of UTF-8.")
+    w.append("pub(crate) const MAX_TLD_LEN: usize = %d;" % max(len(t.encode("utf-8")) for t in tlds))
+    w.append("")
+    w.append("/// IANA's top-level domains, lower case, ASCII and the Unicode form of each")
+    w.append("/// `xn--` one, sorted by bytes.")
+    w.append("#[rustfmt::skip]")
+    w.append("pub(super) static TLDS: &[&str] = &[")
+    w += packed(f'"{t}",' for t in sorted(tlds, key=lambda s: s.encode("utf-8")))
+    w.append("];")
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write("\n".join(w) + "\n")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--idna"]:
+        write_idna_valid()
+    main()
