@@ -84,3 +84,148 @@ fn c_f10_the_stream_equals_the_buffer() {
         }
     }
 }
+
+const FORMATTING: &str = include_str!("data/uts58/LinkFormattingTest.txt");
+
+/// A pair of `LinkFormattingTest.txt`: the URL's structure (the comment
+/// `{𝑺=… 𝑯=… 𝑷=… 𝑸=… 𝑽=… 𝑭=… 𝑫=…}`, each part unescaped), the URL fully
+/// escaped, and its minimal form.
+struct Pair {
+    structure: String,
+    escaped: String,
+    minimal: String,
+}
+
+fn formatting_pairs() -> Vec<Pair> {
+    let mut out = Vec::new();
+    let mut structure = None;
+    let mut lines = FORMATTING.lines();
+    while let Some(l) = lines.next() {
+        if let Some(s) = l.strip_prefix("# {") {
+            structure = Some(s.trim_end_matches('}').to_owned());
+        } else if !l.trim().is_empty() && !l.starts_with('#') {
+            let minimal = lines.next().expect("a pair's second line").to_owned();
+            out.push(Pair {
+                structure: structure.take().expect("a structure before each pair"),
+                escaped: l.to_owned(),
+                minimal,
+            });
+        }
+    }
+    out
+}
+
+/// The minimal form of a structure comment, through `minimal_url`.
+fn minimal_of_structure(s: &str) -> String {
+    let mut start = String::new();
+    let mut path = Vec::new();
+    let mut query: Vec<(String, Option<String>)> = Vec::new();
+    let mut fragment = Vec::new();
+    let mut has_query = false;
+    // Fields are `X=value`, separated by a space; a value may hold spaces
+    // (`𝑷=αβ γ`): a field starts only at a space before a part letter.
+    let marks = ['𝑺', '𝑯', '𝑷', '𝑸', '𝑽', '𝑭', '𝑫'];
+    let mut fields: Vec<(char, String)> = Vec::new();
+    for (k, piece) in s.split(' ').enumerate() {
+        let mut cs = piece.chars();
+        match (cs.next(), cs.next()) {
+            (Some(m), Some('=')) if marks.contains(&m) => fields.push((m, cs.collect())),
+            _ => {
+                let (_, v) = fields.last_mut().expect("a field first");
+                if k > 0 {
+                    v.push(' ');
+                }
+                v.push_str(piece);
+            }
+        }
+    }
+    for (m, v) in fields {
+        match m {
+            '𝑺' | '𝑯' => start.push_str(&v),
+            '𝑷' => path.push(v),
+            '𝑸' => {
+                has_query = true;
+                query.push((v, None));
+            }
+            '𝑽' => query.last_mut().expect("a key before its value").1 = Some(v),
+            _ => fragment.push(v),
+        }
+    }
+    let path: Vec<&str> = path.iter().map(String::as_str).collect();
+    let query: Vec<(&str, Option<&str>)> = query
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_deref()))
+        .collect();
+    let fragment: Vec<&str> = fragment.iter().map(String::as_str).collect();
+    urlx::uri::minimal_url(
+        &start,
+        &path,
+        has_query.then_some(&query[..]),
+        (!fragment.is_empty()).then_some(&fragment[..]),
+    )
+}
+
+/// C-F10: every pair of the standard's formatting test (the `dev` file),
+/// from the structure the file gives each URL; and each minimal form is
+/// found whole by the detection, between two spaces of text.
+#[test]
+fn c_f10_link_formatting_test_every_pair() {
+    let pairs = formatting_pairs();
+    assert_eq!(pairs.len(), 55, "the file's pairs");
+    let f = uts58();
+    let mut failed = Vec::new();
+    for p in &pairs {
+        let got = minimal_of_structure(&p.structure);
+        if got != p.minimal {
+            failed.push(format!("{}\n want {}\n  got {got}", p.structure, p.minimal));
+        }
+        let text = format!("See {} on…", p.minimal);
+        let found: Vec<String> = f.links(&text).map(|l| l.as_str().to_owned()).collect();
+        if found != [p.minimal.clone()] {
+            failed.push(format!("{} found as {found:?}", p.minimal));
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} failures:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}
+
+/// C-F10: `Uri::minimal` on the fully escaped form gives the minimal form
+/// for every pair whose parts hold no syntax character. Where they do, the
+/// file's escaped line leaves some unescaped (a segment's `/`, a key's
+/// `&`), so the URL it spells has other parts (its minimal form is given
+/// here), or holds a `%` that is no escape, which no URI does.
+#[test]
+fn c_f10_uri_minimal_of_the_escaped_forms() {
+    let other = [
+        (
+            "𝑷=b/?#c",
+            "https://example.com/α/b/%3F#c?αβ=γ&ζ=#Ξ&k=v#frag",
+        ),
+        ("𝑷=α#β", "https://example.com/α#β?γ=δ#ε"),
+        ("𝑷=β/γ", "https://example.com/α/β/γ"),
+        ("𝑸=α&", "https://example.com?α&=β&γ=&δ"),
+    ];
+    let syntax = |p: &Pair| {
+        p.structure
+            .split(' ')
+            .filter(|f| !f.starts_with(['𝑺', '𝑯']))
+            .filter_map(|f| f.split_once('=').map(|(_, v)| v))
+            .any(|v| v.contains(['/', '?', '#', '&', '=', '%']))
+    };
+    let (mut plain, mut others) = (0, 0);
+    for p in formatting_pairs() {
+        let parsed = urlx::uri::parse_link(&p.escaped);
+        if let Some((_, want)) = other.iter().find(|(s, _)| p.structure.contains(s)) {
+            assert_eq!(parsed.unwrap().minimal(), *want, "{}", p.escaped);
+            others += 1;
+        } else if !syntax(&p) {
+            assert_eq!(parsed.unwrap().minimal(), p.minimal, "{}", p.escaped);
+            plain += 1;
+        }
+    }
+    assert_eq!((plain, others), (47, 4));
+}

@@ -31,6 +31,7 @@
 
 mod host;
 mod iri;
+mod minimal;
 pub(crate) use iri::compared_host;
 #[cfg(not(feature = "confusables"))]
 pub(crate) use iri::punycode_decode;
@@ -41,6 +42,7 @@ pub mod scheme;
 mod table;
 
 pub use host::HostKind;
+pub use minimal::minimal_url;
 pub(crate) use parse::authority_meta;
 pub use parse::{ParseError, ParseErrorKind};
 pub use resolve::{remove_dot_segments, Compat};
