@@ -177,6 +177,13 @@ urlx_status urlx_finder_set_www(urlx_finder *finder, int on);
 /* Join a bare URL that ends at a line end with a next line that begins
  * with / ? & = # or % (default off). */
 urlx_status urlx_finder_set_join_breaks(urlx_finder *finder, int on);
+/* UTS #58 mode (default off): links as Unicode's link detection standard
+ * (UTS #58, Unicode 17) finds them, and only those: domain names whose
+ * last label is one of IANA's top-level domains (ASCII or not), with
+ * http:// or https:// or none (given https://, form URLX_FORM_DOMAIN), and
+ * e-mail addresses (mailto:, form URLX_FORM_EMAIL). The form options
+ * (e-mail, www., C-W6, schemes) do not apply in this mode; the caps do. */
+urlx_status urlx_finder_set_uts58(urlx_finder *finder, int on);
 /* The caps, each at least 1 (else URLX_ERR_OPTION): the longest URL in
  * bytes, the most bytes and lines a wrapper may span. A URL cut by a cap
  * is flagged truncated. SIZE_MAX is no cap (byte caps are taken as at

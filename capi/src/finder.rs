@@ -215,6 +215,10 @@ builder_setter!(
     urlx_finder_set_join_breaks, c_int, |b, on| b.join_unhyphenated_breaks(on != 0)
 );
 builder_setter!(
+    /// UTS #58 mode: links as Unicode's link detection standard finds them.
+    urlx_finder_set_uts58, c_int, |b, on| b.uts58(on != 0)
+);
+builder_setter!(
     /// The longest URL in bytes (at least 1).
     urlx_finder_set_max_url_len, usize, |b, bytes| b.max_url_len(bytes)
 );

@@ -221,6 +221,12 @@ static void a_configured_finder(void) {
                  "http://a.example/1/2/3 http://b.example/") == 0);
     CHECK(urlx_finder_set_max_wrapper_bytes(f, 2048) == URLX_OK);
     CHECK(urlx_finder_set_max_wrapper_lines(f, 8) == URLX_OK);
+
+    /* C-F10: UTS #58 mode. */
+    CHECK(urlx_finder_set_uts58(f, 1) == URLX_OK);
+    CHECK(strcmp(urls(f, "see FOO.VERM\xc3\x96GEN.com or j\xc3\xb6hn@example.com.", buf, sizeof buf),
+                 "https://FOO.VERM\xc3\x96GEN.com mailto:j\xc3\xb6hn@example.com") == 0);
+    CHECK(urlx_finder_set_uts58(f, 0) == URLX_OK);
     CHECK(urlx_finder_set_max_line_len(f, 0) == URLX_OK);
 
     /* Caps: a URL cut by one is flagged. */

@@ -66,6 +66,34 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
             ));
         }
     }
+    if a.uts58 {
+        // (The wrapper caps, which have defaults, clap refuses when given.)
+        let refused: [(bool, &str, &str); 4] = [
+            (
+                a.email,
+                "--email",
+                "it finds e-mail addresses by its own rules",
+            ),
+            (
+                a.domains,
+                "--domains",
+                "it finds domain names by IANA's TLD list",
+            ),
+            (
+                a.no_www,
+                "--no-www",
+                "it finds www. hosts as any domain name",
+            ),
+            (
+                a.join_breaks,
+                "--join-breaks",
+                "a link ends at its line's end",
+            ),
+        ];
+        if let Some((_, flag, why)) = refused.iter().find(|(on, ..)| *on) {
+            return Err(format!("{flag} does not apply with --uts58: {why}"));
+        }
+    }
     if a.alt && (a.json || a.format.is_some() || a.count) {
         let (flag, why) = if a.json {
             ("--json", "its \"alt\" field holds the alternative reading")
@@ -157,5 +185,17 @@ mod tests {
         assert!(checked(&["--no-mail", "--no-headers"]).is_err());
         assert!(checked(&["--json", "--color", "always"]).is_err());
         assert!(checked(&["-o", "--alt", "--no-headers", "--color", "always"]).is_ok());
+    }
+
+    #[test]
+    fn uts58_refuses_the_options_it_has_rules_for() {
+        for flag in ["--email", "--domains", "--no-www", "--join-breaks"] {
+            let e = checked(&["--uts58", flag]).unwrap_err();
+            assert!(e.contains(flag) && e.contains("--uts58"), "{e}");
+        }
+        for cap in ["--max-wrapper-bytes", "--max-wrapper-lines"] {
+            assert!(checked(&["--uts58", cap, "4"]).is_err(), "{cap}");
+        }
+        assert!(checked(&["--uts58", "--max-url-len", "100", "--json"]).is_ok());
     }
 }

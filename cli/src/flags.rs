@@ -52,9 +52,10 @@ pub struct ScanArgs {
     /// Print each link by a template: {field} for any field of --json
     /// (path, member, line, column, start, end, url, form, alt, scheme,
     /// host, normalized, truncated, deceptive, message_id, subject, date,
-    /// from, to; empty when
-    /// the link has none), {{ and }} for braces, \t and \n for tab and
-    /// newline. Control characters in fields are shown escaped. Example:
+    /// from, to; empty when the link has none), {minimal} for the URL
+    /// minimally escaped (Unicode's UTS #58: readable, %-escapes decoded
+    /// where the text keeps the URL whole), {{ and }} for braces, \t and
+    /// \n for tab and newline. Control characters in fields are shown escaped. Example:
     /// urlx --format '{host}\t{url}' ~/Mail
     #[arg(long, value_name = "TEMPLATE", conflicts_with_all = ["only_url", "json", "count"])]
     pub format: Option<String>,
@@ -123,6 +124,17 @@ pub struct ScanArgs {
     /// Example: urlx --no-ignore src/
     #[arg(long)]
     pub no_ignore: bool,
+
+    /// Find links as Unicode's link detection standard (UTS #58, Unicode
+    /// 17) does, and only those: domain names whose last label is one of
+    /// IANA's top-level domains (ASCII or not), with http:// or https://
+    /// before them or none (reported with https://, form "domain"), and
+    /// e-mail addresses (mailto: URLs); the path, query and fragment end
+    /// where the standard ends them. A link ends at its line's end. Not
+    /// with --email, --domains, --no-www, --join-breaks and the wrapper
+    /// caps, which it has its own rules for. Example: urlx --uts58 notes.txt
+    #[arg(long, conflicts_with_all = ["max_wrapper_bytes", "max_wrapper_lines"])]
+    pub uts58: bool,
 
     /// Report bare e-mail addresses as mailto: URLs. Example: urlx --email msg.eml
     #[arg(long)]
@@ -480,7 +492,8 @@ impl ScanArgs {
         let mut b = urlx::FinderBuilder::new();
         #[cfg(feature = "domains")]
         b.domains(self.domains);
-        b.email(self.email)
+        b.uts58(self.uts58)
+            .email(self.email)
             .abbreviated(!self.no_www)
             .join_unhyphenated_breaks(self.join_breaks)
             .max_url_len(self.max_url_len)
@@ -513,7 +526,9 @@ pub enum Command {
     ///
     /// Fields: input, valid, error (index, kind, message), absolute, scheme,
     /// userinfo, host, host_kind (ipv4, ipv6, ipvfuture, reg-name), port,
-    /// path, query, fragment, normalized, and for IRIs the ascii form. For
+    /// path, query, fragment, normalized, minimal (minimally escaped, as
+    /// Unicode's UTS #58 writes a URL into text: readable, and found whole
+    /// by a linkifier), and for IRIs the ascii form. For
     /// the ten RFC 1738 schemes, rfc1738 says whether the URL follows that
     /// scheme's own syntax. Undefined components are null; empty ones "".
     ///

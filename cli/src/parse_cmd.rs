@@ -108,6 +108,8 @@ struct Parts<'a> {
     query: Option<&'a str>,
     fragment: Option<&'a str>,
     normalized: String,
+    /// UTS #58's minimally escaped form.
+    minimal: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     ascii: Option<Cow<'a, str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -127,6 +129,7 @@ impl<'a> Parts<'a> {
             query: u.query(),
             fragment: u.fragment(),
             normalized: u.normalize().into_string(),
+            minimal: u.minimal(),
             ascii: u.is_iri().then(|| u.to_ascii()),
             rfc1738: u.rfc1738().map(|view| match view.check() {
                 Ok(()) => Check {

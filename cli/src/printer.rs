@@ -230,7 +230,7 @@ impl Printer {
         let want_normalized = self.normalize || uses(Field::Normalized);
         let needs_uri = want_normalized
             || self.mode == Mode::Json
-            || [Field::Scheme, Field::Host, Field::Deceptive]
+            || [Field::Scheme, Field::Host, Field::Deceptive, Field::Minimal]
                 .into_iter()
                 .any(uses);
         let uri = needs_uri
@@ -259,9 +259,17 @@ impl Printer {
             }
             Mode::Format => {
                 let rec = self.json(src, r, uri.as_ref(), normalized.as_deref());
+                // (Not a field of --json: written for templates alone.)
+                let minimal = match &uri {
+                    Some(u) if uses(Field::Minimal) => Some(u.minimal()),
+                    _ => None,
+                };
                 self.buf.clear();
                 if let Some(t) = &self.template {
-                    t.render(&mut self.buf, |f| rec.value(f));
+                    t.render(&mut self.buf, |f| match f {
+                        Field::Minimal => minimal.clone().map(Cow::Owned),
+                        f => rec.value(f),
+                    });
                 }
                 out.record(self.buf.as_bytes(), self.term)?
             }
@@ -414,6 +422,8 @@ impl<'a> Record<'a> {
             Field::Scheme => text(self.scheme),
             Field::Host => text(self.host),
             Field::Normalized => text(self.normalized.flatten()),
+            // Rendered by `Printer::one`, not a field of the record.
+            Field::Minimal => None,
             Field::Truncated => Some(Cow::Borrowed(if self.truncated { "true" } else { "false" })),
             Field::Deceptive => self.deceptive.clone().map(Cow::Owned),
             Field::MessageId => text(self.message_id.flatten()),

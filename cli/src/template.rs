@@ -1,6 +1,7 @@
 //! `--format`: a link printed by a template of `--json`'s fields.
 
-/// A field a template may name: every field of `--json`.
+/// A field a template may name: every field of `--json`, and `minimal`
+/// (the URL minimally escaped, UTS #58).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
     Path,
@@ -16,6 +17,7 @@ pub enum Field {
     Scheme,
     Host,
     Normalized,
+    Minimal,
     Truncated,
     MessageId,
     Subject,
@@ -25,7 +27,7 @@ pub enum Field {
     Deceptive,
 }
 
-const FIELDS: [(&str, Field); 20] = [
+const FIELDS: [(&str, Field); 21] = [
     ("path", Field::Path),
     ("member", Field::Member),
     ("line", Field::Line),
@@ -39,6 +41,7 @@ const FIELDS: [(&str, Field); 20] = [
     ("scheme", Field::Scheme),
     ("host", Field::Host),
     ("normalized", Field::Normalized),
+    ("minimal", Field::Minimal),
     ("truncated", Field::Truncated),
     ("message_id", Field::MessageId),
     ("subject", Field::Subject),

@@ -30,9 +30,23 @@ fn parse_prints_every_component() {
     assert_eq!(v["query"], "q");
     assert_eq!(v["fragment"], "f");
     assert_eq!(v["normalized"], "http://user@[::1]:8080/a/b?q#f");
+    assert_eq!(v["minimal"], "http://user@[::1]:8080/a/./b?q#f");
     // RFC 1738 allows no userinfo in http (C-S2 flags it too).
     assert_eq!(v["rfc1738"]["ok"], false);
     assert_eq!(v["rfc1738"]["kind"], "userinfo-not-allowed");
+}
+
+/// C-F10: `minimal` is the URL as UTS #58 writes it into text.
+#[test]
+fn c_f10_parse_gives_the_minimal_form() {
+    let out = urlx(&[
+        "parse",
+        "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC%20x.",
+    ]);
+    assert_eq!(
+        json_lines(&out)[0]["minimal"],
+        "https://ja.wikipedia.org/wiki/日本%20x%2E"
+    );
 }
 
 #[test]

@@ -33,6 +33,7 @@ pub struct Opts {
     pub www: bool,
     pub join_breaks: bool,
     pub domains: bool,
+    pub uts58: bool,
     pub max_url_len: usize,
     pub max_wrapper_bytes: usize,
     pub max_wrapper_lines: usize,
@@ -46,6 +47,7 @@ impl Default for Opts {
             www: true,
             join_breaks: false,
             domains: false,
+            uts58: false,
             max_url_len: 8192,
             max_wrapper_bytes: 2048,
             max_wrapper_lines: 8,
@@ -68,6 +70,7 @@ impl Opts {
             .abbreviated(self.www)
             .join_unhyphenated_breaks(self.join_breaks)
             .domains(self.domains)
+            .uts58(self.uts58)
             .max_url_len(self.max_url_len)
             .max_wrapper_bytes(self.max_wrapper_bytes)
             .max_wrapper_lines(self.max_wrapper_lines)
@@ -89,7 +92,10 @@ impl Opts {
 /// Options: `email` (bare addresses as mailto: URLs), `www` (www. hosts
 /// without a scheme as http:// URLs), `join_breaks` (join a URL broken at
 /// a line end before / ? & = # %), `domains` (domain names without a
-/// scheme, by the public suffix list), and the caps `max_url_len`,
+/// scheme, by the public suffix list), `uts58` (find links as Unicode's
+/// UTS #58 does, and only those: domain names by IANA's TLD list, with
+/// https:// or http:// or none, and e-mail addresses; the form options do
+/// not apply with it), and the caps `max_url_len`,
 /// `max_wrapper_bytes`, `max_wrapper_lines`, `max_line_len` (0: none).
 #[pyclass(module = "urlx", frozen)]
 pub struct Finder {
@@ -101,23 +107,31 @@ pub struct Finder {
 impl Finder {
     #[new]
     #[pyo3(signature = (*, email=false, www=true, join_breaks=false, domains=false,
-        max_url_len=8192, max_wrapper_bytes=2048, max_wrapper_lines=8, max_line_len=0))]
+        uts58=false, max_url_len=8192, max_wrapper_bytes=2048, max_wrapper_lines=8, max_line_len=0))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         email: bool,
         www: bool,
         join_breaks: bool,
         domains: bool,
+        uts58: bool,
         max_url_len: usize,
         max_wrapper_bytes: usize,
         max_wrapper_lines: usize,
         max_line_len: usize,
     ) -> PyResult<Finder> {
+        if uts58 && (email || !www || join_breaks || domains) {
+            return Err(PyValueError::new_err(
+                "uts58 finds links by the standard's own rules: email, www, join_breaks \
+                 and domains do not apply with it",
+            ));
+        }
         let opts = Opts {
             email,
             www,
             join_breaks,
             domains,
+            uts58,
             max_url_len,
             max_wrapper_bytes,
             max_wrapper_lines,
@@ -161,12 +175,13 @@ impl Finder {
     fn __repr__(&self) -> String {
         let o = &self.opts;
         format!(
-            "Finder(email={}, www={}, join_breaks={}, domains={}, max_url_len={}, \
+            "Finder(email={}, www={}, join_breaks={}, domains={}, uts58={}, max_url_len={}, \
              max_wrapper_bytes={}, max_wrapper_lines={}, max_line_len={})",
             py_bool(o.email),
             py_bool(o.www),
             py_bool(o.join_breaks),
             py_bool(o.domains),
+            py_bool(o.uts58),
             o.max_url_len,
             o.max_wrapper_bytes,
             o.max_wrapper_lines,

@@ -71,6 +71,14 @@ impl Uri {
         self.buf.as_uri().normalize().into_string()
     }
 
+    /// The URL minimally escaped, as Unicode's UTS #58 writes a URL into
+    /// text: percent-encoded UTF-8 decoded in the path, query and fragment,
+    /// and encoded again only where the character would end the URL or
+    /// change its structure.
+    fn minimal(&self) -> String {
+        self.buf.as_uri().minimal()
+    }
+
     /// The RFC 3986 form of an IRI: non-ASCII characters percent-encoded,
     /// a non-ASCII host in punycode.
     fn to_ascii(&self) -> String {

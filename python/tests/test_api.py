@@ -189,6 +189,39 @@ def test_c_p_parse_components_normalize_and_ascii():
     assert urlx.parse("g?y").scheme is None
 
 
+def test_c_f10_uts58_mode_passes_the_standards_detection_test():
+    lines = [
+        l
+        for l in (ROOT / "tests/data/uts58/LinkDetectionTest.txt").read_text("utf-8").splitlines()
+        if l.strip() and not l.startswith("#")
+    ]
+    assert len(lines) == 344
+    finder = urlx.Finder(uts58=True)
+    failed = []
+    for line in lines:
+        text = line.replace("\u2e20", "").replace("\u2e21", "")
+        raw = text.encode("utf-8")
+        marked, at = b"", 0
+        for l in finder.find(text):
+            marked += raw[at : l.start] + "\u2e20".encode() + raw[l.start : l.end] + "\u2e21".encode()
+            at = l.end
+        marked += raw[at:]
+        if marked.decode("utf-8") != line:
+            failed.append(line)
+    assert failed == []
+    assert urls("see FOO.VERMÖGEN.com and mailto:jöhn@example.com", uts58=True) == [
+        "https://FOO.VERMÖGEN.com",
+        "mailto:jöhn@example.com",
+    ]
+    with pytest.raises(ValueError, match="uts58"):
+        urlx.Finder(uts58=True, email=True)
+
+
+def test_c_f10_minimal_form():
+    u = urlx.parse("https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC%20x.")
+    assert u.minimal() == "https://ja.wikipedia.org/wiki/日本%20x%2E"
+
+
 def test_parse_errors_are_value_errors_with_the_index():
     with pytest.raises(urlx.ParseError) as e:
         urlx.parse("http://a b")
