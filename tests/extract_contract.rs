@@ -185,7 +185,14 @@ fn c_f7_trailing_punctuation_and_brackets() {
 #[test]
 fn c_f8_non_ascii_letters_stay_punctuation_ends() {
     expect("http://example.com/café 見て", &["http://example.com/café"]);
-    expect("见 http://例え.jp/パス。次", &["http://例え.jp/パス"]);
+    // UTS #58 (`Link_Term`): `。` is Soft, on the URL before more of its
+    // text, dropped at its end; no rule of script changes.
+    expect("见 http://例え.jp/パス。次", &["http://例え.jp/パス。次"]);
+    expect("见 http://例え.jp/パス。 次", &["http://例え.jp/パス"]);
+    expect(
+        "http://example.com/をご覧ください",
+        &["http://example.com/をご覧ください"],
+    );
     expect("http://a.example/x\u{a0}next", &["http://a.example/x"]);
     expect("“http://a.example/x”，他说", &["http://a.example/x"]);
     expect(

@@ -31,8 +31,11 @@ fn c_f8_joiners_are_url_text() {
     }
 }
 
-/// C-F8: one rule for Unicode's symbols (Sc, Sm, So, Sk): URL text, as
-/// letters are; punctuation and format characters still end a URL.
+/// C-F8: Unicode's link detection standard (UTS #58, `Link_Term`) decides
+/// the characters beyond ASCII: Include goes on a URL (letters, symbols,
+/// most punctuation, format characters), Soft (`«` `»` `。` `、` `“`) and
+/// Open (`「`) go on before more URL text, Hard (spaces) ends it; the
+/// bidirectional controls end it too (the one deviation, C-S5).
 #[test]
 fn c_f8_symbols_are_url_text_punctuation_ends() {
     for sym in [
@@ -41,12 +44,18 @@ fn c_f8_symbols_are_url_text_punctuation_ends() {
         let url = format!("http://example.org/{sym}/x");
         expect(&format!("see {url} now"), &[&url]);
     }
-    for punct in [
-        "¡", "§", "¶", "·", "¿", "«", "»", "。", "、", "「", "“", "—", "…", "\u{200b}", "\u{200e}",
-        "\u{202e}", "\u{2066}", "\u{feff}", "\u{ad}",
+    for goes_on in [
+        "¡", "§", "¶", "·", "¿", "«", "»", "。", "、", "「", "“", "—", "…", "\u{200b}", "\u{feff}",
+        "\u{ad}",
+    ] {
+        let url = format!("http://example.org/a{goes_on}b");
+        expect(&format!("see {url}"), &[&url]);
+    }
+    for ends in [
+        "\u{a0}", "\u{3000}", "\u{2028}", "\u{200e}", "\u{202e}", "\u{2066}",
     ] {
         expect(
-            &format!("see http://example.org/a{punct}b"),
+            &format!("see http://example.org/a{ends}b"),
             &["http://example.org/a"],
         );
     }
@@ -54,8 +63,8 @@ fn c_f8_symbols_are_url_text_punctuation_ends() {
 
 /// C-F8, decided by the corpora's absence of counter-examples and by the
 /// scripts' use: an en dash between the parts of a compound name or a
-/// range is URL text, and C-F7 drops one at the URL's end; an em dash,
-/// a sentence's, ends it.
+/// range is URL text, and C-F7 drops one at the URL's end, as it drops an
+/// em dash and an ellipsis there (a deviation: UTS #58 takes them).
 #[test]
 fn c_f8_an_en_dash_inside_a_url_is_its_own() {
     expect(
@@ -68,42 +77,48 @@ fn c_f8_an_en_dash_inside_a_url_is_its_own() {
     );
     expect("see http://example.org/a– b", &["http://example.org/a"]);
     expect("see http://example.org/a–. b", &["http://example.org/a"]);
-    expect("see http://example.org/a—b", &["http://example.org/a"]);
+    expect("see http://example.org/a—b", &["http://example.org/a—b"]);
+    expect("see http://example.org/a— b", &["http://example.org/a"]);
+    expect("see http://example.org/a… b", &["http://example.org/a"]);
 }
 
-/// C-F8, decided: text of a script written without spaces (Han, Hiragana,
-/// Katakana, Hangul) right after an ASCII character of a bare URL is the
-/// sentence going on (`…/をご覧ください`), as such writing puts no space
-/// after a URL; a URL whose own text starts in such a script goes on
-/// through it, and a wrapper keeps whatever it holds.
+/// C-F8: no rule of script changes (UTS #58): text of a script written
+/// without spaces right after a bare URL goes on it, as letters of every
+/// script do; a wrapper keeps whatever it holds, and a Soft or Hard
+/// character between ends it.
 #[test]
 fn c_f8_text_of_a_script_without_spaces_after_a_url() {
     expect(
         "http://twitter.com/これは日本語です",
-        &["http://twitter.com/"],
+        &["http://twitter.com/これは日本語です"],
     );
     expect(
         "詳細はhttp://www.example.co.jp/をご覧ください。",
-        &["http://www.example.co.jp/"],
+        &["http://www.example.co.jp/をご覧ください"],
     );
     expect(
-        "자세한 내용은 http://example.com에서 확인하세요",
-        &["http://example.com"],
+        "詳細は http://www.example.co.jp/ 、をご覧ください",
+        &["http://www.example.co.jp/"],
     );
-    expect("访问https://example.cn了解更多", &["https://example.cn"]);
     expect("http://例え.jp/パス?q=1 ok", &["http://例え.jp/パス?q=1"]);
     expect(
         "<https://ja.wikipedia.org/wiki/日本語>",
         &["https://ja.wikipedia.org/wiki/日本語"],
     );
-    // After a letter of another script the run goes on (é, then kana).
     expect(
-        "http://example.org/café日本 x",
-        &["http://example.org/café日本"],
+        "https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ",
+        &["https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ"],
     );
+    expect("http://foobar.みんな/", &["http://foobar.みんな/"]);
+    expect(
+        "http://example.jp/資料/一覧.html",
+        &["http://example.jp/資料/一覧.html"],
+    );
+    // An address is the whole domain or nothing: `まで` makes none.
     let f = email();
+    assert!(urls_with(&f, "連絡先a@example.comまで").is_empty());
     assert_eq!(
-        urls_with(&f, "連絡先a@example.comまで"),
+        urls_with(&f, "連絡先 a@example.com。"),
         ["mailto:a@example.com"]
     );
 }
@@ -186,6 +201,7 @@ fn c_p3_no_host_the_writer_did_not_write() {
         expect(t, &[]);
     }
     expect("http://a.example/b%zz", &["http://a.example/b"]);
+    // A `]` that closes no `[` of its component ends the URL (C-F7).
     expect("http://a.example/b?c]d", &["http://a.example/b?c"]);
 }
 

@@ -6,6 +6,7 @@
 
 pub(crate) mod bare;
 pub(crate) mod rejoin;
+pub(crate) mod trim;
 pub(crate) mod unicode;
 pub(crate) mod wrapper;
 
@@ -181,30 +182,6 @@ impl Pieces {
         // A joint with nothing after it is no joint.
         while self.rest.last().is_some_and(|p| p.1 == p.2) {
             self.rest.pop();
-        }
-    }
-
-    /// Drops the last byte of the text (`truncate` to one byte less).
-    pub(crate) fn pop(&mut self) {
-        match self.rest.last_mut() {
-            None => self.first.1 = self.first.1.saturating_sub(1).max(self.first.0),
-            Some(p) => {
-                p.2 -= 1;
-                // A joint with nothing after it is no joint.
-                while self.rest.last().is_some_and(|p| p.1 == p.2) {
-                    self.rest.pop();
-                }
-            }
-        }
-    }
-
-    /// The last byte of the text, if any.
-    pub(crate) fn last_byte(&self, h: &[u8]) -> Option<u8> {
-        let (s, e) = self.last();
-        if e > s {
-            Some(h[e - 1])
-        } else {
-            None
         }
     }
 }

@@ -89,10 +89,15 @@ impl Finder {
                 && u.query().is_some_and(|q| q.contains('@'));
         }
         // In running text a word such as `news:` is followed by prose: a
-        // bare opaque URL starts with ASCII (`的news:形式…` is no URL).
+        // bare opaque URL starts with ASCII (`的news:形式…` is no URL), but
+        // an address, whose local part may be of any script
+        // (`mailto:αβγ@example.com`, which the `@` below requires).
         let first = path.as_bytes()[0];
+        let mailto = scheme().eq_ignore_ascii_case("mailto");
         if ctx == Context::Bare
-            && !(first.is_ascii_alphanumeric() || matches!(first, b'*' | b'%' | b'_' | b'~' | b'+'))
+            && !(first.is_ascii_alphanumeric()
+                || matches!(first, b'*' | b'%' | b'_' | b'~' | b'+')
+                || (mailto && first >= 0x80))
         {
             return false;
         }
@@ -107,8 +112,10 @@ impl Finder {
 }
 
 /// C-S6: a `mailto:` path is addresses that are RFC 6068 addr-specs, or
-/// none (`mailto:?to=…`): each (between commas) one `@`, a local part, and
-/// a domain of labels (letters, digits, hyphens, non-ASCII, percent
+/// none (`mailto:?to=…`): each (between commas) one `@`, a local part (a
+/// dot-atom: no dot at its ends or two in a row, no `[` or `]`, unless it
+/// is quoted),
+/// and a domain of labels (letters, digits, hyphens, non-ASCII, percent
 /// escapes) or an address literal. What whitespace removal builds inside a
 /// wrapper (`mailto:a@b.orga@b.org`, `mailto:bobatgmail.com`) is not.
 fn addresses(path: &str) -> bool {
@@ -126,6 +133,16 @@ fn addresses(path: &str) -> bool {
             i += 1;
         }
         if i == start || b.get(i) != Some(&b'@') {
+            return false;
+        }
+        let local = &b[start..i];
+        let quoted = local[0] == b'"' || local.starts_with(b"%22");
+        if !quoted
+            && (local[0] == b'.'
+                || local[local.len() - 1] == b'.'
+                || memchr::memmem::find(local, b"..").is_some()
+                || memchr::memchr2(b'[', b']', local).is_some())
+        {
             return false;
         }
         i += 1;
@@ -155,6 +172,27 @@ fn addresses(path: &str) -> bool {
             Some(_) => return false,
         }
     }
+}
+
+/// Where a bare `mailto:` URL whose path is no list of addresses ends
+/// after its first address, when one starts it, its domain has a dot and
+/// a `/` follows it (`mailto:a@b.example/foo`, as UTS #58 ends it): how
+/// many bytes of `url` (a bare `mailto:` URL of the components `m`) to
+/// keep.
+pub(super) fn mailto_cut(url: &str, m: crate::uri::Meta) -> Option<usize> {
+    let u = Uri::from_parts(url, m);
+    if !u.scheme()?.eq_ignore_ascii_case("mailto") || u.query().is_some() || addresses(u.path()) {
+        return None;
+    }
+    let path = u.path().as_bytes();
+    let at = memchr::memchr(b'@', path)?;
+    let end = path[at + 1..]
+        .iter()
+        .position(|&b| !DOMAIN_BYTE[usize::from(b)])
+        .map_or(path.len(), |k| at + 1 + k);
+    let keep = m.path_start as usize + end;
+    let dotted = path[at + 1..end].contains(&b'.');
+    (path.get(end) == Some(&b'/') && dotted && addresses(&u.path()[..end])).then_some(keep)
 }
 
 /// Bytes of an address's domain: letters, digits, `-`, `.`, `%` (an

@@ -169,7 +169,7 @@ impl Finder {
                 let (s, e) = d.pieces.first;
                 let (n, m) = uri::prefix_taking_hashes(&h[s..e])?;
                 if n < e - s {
-                    if uri::stopped_in_authority(m, n) {
+                    if uri::stopped_in_authority(m, n) && !footnote_after_host(&h[s..e], m, n) {
                         return None;
                     }
                     cut_text(h, &mut d, n, brackets)?;
@@ -184,7 +184,9 @@ impl Finder {
                     let (s, e) = d.pieces.first;
                     let n = uri::after_slashes_taking_hashes(&h[s..e]);
                     if n < e - s {
-                        memchr::memchr3(b'/', b'?', b'#', &h[s..s + n])?;
+                        if h[s + n] != b'[' {
+                            memchr::memchr3(b'/', b'?', b'#', &h[s..s + n])?;
+                        }
                         cut_text(h, &mut d, n, brackets)?;
                         continue;
                     }
@@ -192,7 +194,8 @@ impl Finder {
                 let url = with_prefix(d.pieces.text(h)?, prefix);
                 let (n, m) = uri::prefix_taking_hashes(url.as_bytes())?;
                 if n < url.len() {
-                    if uri::stopped_in_authority(m, n) {
+                    if uri::stopped_in_authority(m, n) && !footnote_after_host(url.as_bytes(), m, n)
+                    {
                         return None;
                     }
                     cut_text(h, &mut d, n.saturating_sub(plen), brackets)?;
@@ -200,7 +203,11 @@ impl Finder {
                 }
                 (url, m)
             };
-            if let Some(keep) = host_end_cut(url.as_bytes(), meta) {
+            let cut_at = host_char_cut(&url, meta)
+                .or_else(|| host_end_cut(url.as_bytes(), meta))
+                .or_else(|| super::accept::mailto_cut(&url, meta))
+                .or_else(|| square_bracket_cut(url.as_bytes(), meta));
+            if let Some(keep) = cut_at {
                 cut_text(h, &mut d, keep.checked_sub(plen)?, brackets)?;
                 continue;
             }
@@ -376,6 +383,61 @@ pub(super) fn host_end_cut(url: &[u8], m: crate::uri::Meta) -> Option<usize> {
         .rposition(|&c| c.is_ascii_alphanumeric() || c >= 0x80)
         .map_or(hs, |k| hs + k + 1);
     Some(keep)
+}
+
+/// C-F7: a `[` right after a host (`(http://example.org[1])`, a footnote's
+/// mark) ends the URL there: no host holds it, and the host is written
+/// whole before it. `n` is where the parser stopped in `url` (inside the
+/// authority, with the components `m`).
+pub(super) fn footnote_after_host(url: &[u8], m: crate::uri::Meta, n: usize) -> bool {
+    url.get(n) == Some(&b'[') && m.host_end as usize == n && m.host_end > m.host_start
+}
+
+/// C-F8: a host ends at a character beyond ASCII that no domain name holds
+/// (one that UTS #46 neither takes nor maps to letters and digits:
+/// `http://google.com｜bar`): the URL ends there, as UTS #58 ends it. How
+/// many bytes of `url` to keep.
+pub(super) fn host_char_cut(url: &str, m: crate::uri::Meta) -> Option<usize> {
+    let (hs, he) = (m.host_start as usize, m.host_end as usize);
+    if !m.has_authority || url.as_bytes()[hs..he].is_ascii() {
+        return None;
+    }
+    url[hs..he]
+        .char_indices()
+        .find(|&(_, c)| !c.is_ascii() && !crate::uts58::valid_host(c))
+        .map(|(k, _)| hs + k)
+}
+
+/// C-F7: a `]` in a path, query or fragment that closes no `[` of its
+/// component (UTS #58's components: a path segment, a query key or value,
+/// a fragment's `:~:` piece) ends a bare URL there, as the standard ends
+/// it; balanced `[ ]` are URL text (`?page[number]=2`). How many bytes of
+/// `url` to keep.
+pub(super) fn square_bracket_cut(url: &[u8], m: crate::uri::Meta) -> Option<usize> {
+    let from = m.path_start as usize;
+    let tail = &url[from..];
+    memchr::memchr(b']', tail)?;
+    let query = m.query_start.get().unwrap_or(usize::MAX);
+    let fragment = m.fragment_start.get().unwrap_or(usize::MAX);
+    let mut depth = 0usize;
+    for (k, &b) in tail.iter().enumerate() {
+        let i = from + k;
+        let separates = if i >= fragment {
+            b == b':' && url[i..].starts_with(b":~:")
+        } else if i >= query {
+            b == b'=' || b == b'&'
+        } else {
+            b == b'/'
+        };
+        match b {
+            _ if separates => depth = 0,
+            b'[' => depth += 1,
+            b']' if depth == 0 => return Some(i),
+            b']' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The parser took only the first `keep` bytes of the text: what is left

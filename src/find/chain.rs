@@ -85,7 +85,9 @@ pub(super) fn probe_cut(
     if n + 2 >= url.len() || !memo.clear(h, d.pieces.end(), cap) {
         return None;
     }
-    if crate::uri::stopped_in_authority(m, n) {
+    if crate::uri::stopped_in_authority(m, n)
+        && !super::bare::footnote_after_host(url.as_bytes(), m, n)
+    {
         return Some(ProbeCut::InAuthority);
     }
     Some(ProbeCut::Keep(n.saturating_sub(plen)))

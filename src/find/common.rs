@@ -14,7 +14,6 @@ use super::candidate::Context;
 use super::{head, Finder, Link};
 use crate::delimit::bare;
 use crate::delimit::rejoin::{ws_at, Depth};
-use crate::delimit::unicode::script_transition;
 use crate::delimit::wrapper::{self, Opener};
 use crate::delimit::Form;
 use crate::scan::scheme::SchemeClass;
@@ -118,7 +117,7 @@ impl Finder {
         if let Some(found) = self.one_look(h, s, c, cap, out) {
             return Some(found);
         }
-        self.short_run(h, s, c, cap, class, memo, out)
+        self.short_run(h, s, cap, class, memo, out)
     }
 
     /// `fast_bare` where the look did not decide: the run of ASCII URL
@@ -139,7 +138,6 @@ impl Finder {
         &self,
         h: &'h [u8],
         s: usize,
-        c: usize,
         cap: usize,
         class: SchemeClass,
         memo: &mut head::Memo,
@@ -156,11 +154,11 @@ impl Finder {
         if e == s || (!truncated && (h[e - 1] == b'-' || self.bare.join_unhyphenated)) {
             return None;
         }
-        // A non-ASCII character after the run may go on the URL (an IRI),
-        // or end it inside a grapheme cluster: the general path decides,
-        // unless it plainly ends it (`。`, `»`, `）` after a URL in text, or
-        // text of a script written without spaces after the host began).
-        if h.get(e).is_some_and(|&b| b >= 0x80) && (truncated || !plain_end(h, c + 3, e)) {
+        // A non-ASCII character after the run may go on the URL (an IRI,
+        // or `。` `»` `）` that C-F7 drops), or end it inside a grapheme
+        // cluster: the general path decides, unless it plainly ends it (a
+        // space, a bidirectional control).
+        if h.get(e).is_some_and(|&b| b >= 0x80) && (truncated || !plain_end(h, e)) {
             return None;
         }
         let t = bare::trimmed_end(h, s, e, &mut memo.bare.brackets);
@@ -259,13 +257,13 @@ impl Finder {
         let e = a + look.len;
         // Not cut by a cap; ended by a byte that ends a URL (not one that
         // asks for the general rules), or by a non-ASCII character that
-        // plainly ends it (`。`, `»`, `）` after a URL in text, as in
-        // `short_run`), not one that may go on an IRI; not a hyphen that
+        // plainly ends it (as in `short_run`), not one that may go on the
+        // run; not a hyphen that
         // a line break may follow.
         if e >= cap
             || crate::scan::bytes::URL_BYTE[usize::from(h[e])]
             || h[e - 1] == b'-'
-            || (h[e] >= 0x80 && !plain_end(h, a, e))
+            || (h[e] >= 0x80 && !plain_end(h, e))
         {
             return None;
         }
@@ -280,6 +278,11 @@ impl Finder {
         // before the URL says (`bare::emphasis_open`), which the general
         // path reads.
         if matches!(h[t - 1], b'*' | b'_') {
+            return None;
+        }
+        // A `;` dropped may have ended an HTML reference (`&gt;`), which
+        // the general path drops whole.
+        if memchr::memchr(b';', &h[t..e]).is_some() {
             return None;
         }
         debug_assert_eq!(t, bare::trim_unbracketed(h, a, e));
@@ -322,12 +325,11 @@ impl Finder {
 }
 
 /// Whether the non-ASCII character at `e`, after the ASCII text of a bare
-/// URL whose own text starts at `own`, plainly ends it: a character that
-/// ends URLs at a cluster boundary, or text of a script written without
-/// spaces after the URL's own text began (C-F8).
+/// URL, plainly ends it: a character that ends URLs, at a cluster
+/// boundary (C-F8).
 #[inline]
-fn plain_end(h: &[u8], own: usize, e: usize) -> bool {
-    bare::ends_at_boundary(h, e) || (e > own && script_transition(h, e))
+fn plain_end(h: &[u8], e: usize) -> bool {
+    bare::ends_at_boundary(h, e)
 }
 
 /// Whether a bare URL that ends at `t` ends its line and a quoted line

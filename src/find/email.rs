@@ -2,7 +2,7 @@
 
 use super::candidate::Context;
 use super::{Finder, Link};
-use crate::delimit::unicode::{char_at, ends_bare_url, script_transition};
+use crate::delimit::unicode::{char_at, ends_bare_url, is_soft};
 use crate::delimit::{Delimited, Form, Pieces};
 use crate::scan::{email, Trigger};
 
@@ -52,13 +52,13 @@ impl Finder {
             return None;
         }
         // The whole domain or nothing: not cut by a letter of another
-        // alphabet (`a@a.xyϸ`), though text of a script written without
-        // spaces may follow it (C-F8).
+        // alphabet (`a@a.xyϸ`); a character that ends a URL or may end
+        // one (`。`, `、`, C-F8) may follow it.
         match h.get(e) {
             Some(&b) if b == b'@' || b.is_ascii_alphanumeric() => return None,
             Some(&b) if b >= 0x80 => {
-                let ends = char_at(h, e).is_none_or(|(c, _)| ends_bare_url(c));
-                if !ends && !script_transition(h, e) {
+                let ends = char_at(h, e).is_none_or(|(c, _)| ends_bare_url(c) || is_soft(c));
+                if !ends {
                     return None;
                 }
             }

@@ -13,10 +13,11 @@ use std::fmt::Write;
 
 pub(crate) fn to_ascii<'a>(u: &Uri<'a>) -> Cow<'a, str> {
     let text = u.as_str();
-    // (A `#` inside a fragment, which a found link may hold as browsers
-    // take it, is `%23` in a URI: `https://matrix.to/#/%23room:example.org`.)
-    let hash_inside = u.fragment().is_some_and(|f| f.contains('#'));
-    if text.is_ascii() && !hash_inside {
+    // (What a found link may hold as browsers take it is encoded in a URI:
+    // a `#` inside a fragment, `https://matrix.to/#/%23room:example.org`;
+    // `[` and `]` in a path, query or fragment.)
+    let safe = |p: Option<&str>| p.is_none_or(|p| p.bytes().all(uri_safe));
+    if text.is_ascii() && safe(Some(u.path())) && safe(u.query()) && safe(u.fragment()) {
         return Cow::Borrowed(text);
     }
     let mut s = String::with_capacity(text.len() * 3);
@@ -48,15 +49,41 @@ pub(crate) fn to_ascii<'a>(u: &Uri<'a>) -> Cow<'a, str> {
     }
     if let Some(f) = u.fragment() {
         s.push('#');
-        pct_encode_into(&mut s, &f.replace('#', "%23"));
+        pct_encode_into(&mut s, f);
     }
     Cow::Owned(s)
 }
 
+/// Whether the byte may stand as it is in a URI's path, query or fragment
+/// (RFC 3986 `pchar`, `/`, `?`, and `%`; a byte beyond ASCII is an IRI's):
+/// not `[`, `]`, `#` or what URL text in UTS #58 mode may hold beyond
+/// (`"`, `<`, `>`, `{`, `}`, `|`, `\`, `^`, `` ` ``).
+fn uri_safe(b: u8) -> bool {
+    b >= 0x80 || b == b'%' || super::table::is(b, super::table::QUERY)
+}
+
+/// `s` with every ASCII byte [`uri_safe`] refuses percent-encoded.
+pub(crate) fn escape_unsafe_ascii(s: Cow<'_, str>) -> Cow<'_, str> {
+    if s.bytes().all(uri_safe) {
+        return s;
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if c.is_ascii() && !uri_safe(c as u8) {
+            let _ = write!(out, "%{:02X}", c as u8);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 fn pct_encode_into(out: &mut String, s: &str) {
     for c in s.chars() {
-        if c.is_ascii() {
+        if c.is_ascii() && uri_safe(c as u8) {
             out.push(c);
+        } else if c.is_ascii() {
+            let _ = write!(out, "%{:02X}", c as u8);
         } else {
             let mut buf = [0u8; 4];
             for b in c.encode_utf8(&mut buf).bytes() {

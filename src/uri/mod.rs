@@ -61,6 +61,10 @@ pub enum Syntax {
     /// where RFC 3986 allows unreserved characters, and `iprivate` in the
     /// query.
     Iri,
+    /// A URL as browsers take it from text: an IRI whose path, query and
+    /// fragment may also hold `[` and `]` (`?page[number]=2`), which
+    /// [`Uri::to_ascii`] and [`Uri::normalize`] write `%5B` and `%5D`.
+    Link,
 }
 
 /// Component offsets of a parsed reference. Undefined components are
@@ -171,10 +175,16 @@ pub fn parse_iri(s: &str) -> Result<Uri<'_>, ParseError> {
 }
 
 /// Parses a URL as the finder reports it ([`crate::Link::as_str`]): an IRI
-/// whose fragment may hold `#`, as browsers take it (Matrix and
+/// whose path, query and fragment may hold `[` and `]` ([`Syntax::Link`])
+/// and whose fragment may hold `#`, as browsers take them (Matrix and
 /// single-page application links); [`Uri::normalize`] and
-/// [`Uri::to_ascii`] write such a `#` as `%23`. Any other text is parsed
-/// as [`parse_iri`] parses it.
+/// [`Uri::to_ascii`] write them `%5B`, `%5D` and `%23`.
+///
+/// ```
+/// let u = urlx::uri::parse_link("https://api.example/articles?page[number]=2").unwrap();
+/// assert_eq!(u.query(), Some("page[number]=2"));
+/// assert_eq!(u.to_ascii(), "https://api.example/articles?page%5Bnumber%5D=2");
+/// ```
 ///
 /// ```
 /// let u = urlx::uri::parse_link("https://matrix.to/#/#urlx:example.org").unwrap();
@@ -183,7 +193,7 @@ pub fn parse_iri(s: &str) -> Result<Uri<'_>, ParseError> {
 /// assert!(urlx::uri::parse_iri("https://matrix.to/#/#urlx:example.org").is_err());
 /// ```
 pub fn parse_link(s: &str) -> Result<Uri<'_>, ParseError> {
-    let strict = parse_iri(s);
+    let strict = Uri::parse_with(s, Syntax::Link);
     if strict.is_ok() {
         return strict;
     }
@@ -197,9 +207,9 @@ pub fn parse_link(s: &str) -> Result<Uri<'_>, ParseError> {
 /// ([`parse_prefix_bytes`]), with a fragment that holds `#` taken whole, as
 /// browsers take it: its length and components.
 pub(crate) fn prefix_taking_hashes(text: &[u8]) -> Option<(usize, Meta)> {
-    let (mut n, m) = parse_prefix_bytes(text, Syntax::Iri)?;
+    let (mut n, m) = parse_prefix_bytes(text, Syntax::Link)?;
     if m.fragment_start.get().is_some() && text[n..].starts_with(b"#") {
-        n += parse::fragment_run(&text[n..], Syntax::Iri);
+        n += parse::fragment_run(&text[n..], Syntax::Link);
     }
     Some((n, m))
 }
@@ -256,10 +266,10 @@ pub(crate) fn stopped_in_authority(m: Meta, n: usize) -> bool {
 /// [`prefix_after_slashes`] in an IRI, with a fragment that holds `#`
 /// taken whole, as [`prefix_taking_hashes`] takes it.
 pub(crate) fn after_slashes_taking_hashes(rest: &[u8]) -> usize {
-    let mut n = prefix_after_slashes(rest, Syntax::Iri);
+    let mut n = prefix_after_slashes(rest, Syntax::Link);
     // (After `scheme://`, the first `#` starts the fragment.)
     if rest[n..].starts_with(b"#") && memchr::memchr(b'#', &rest[..n]).is_some() {
-        n += parse::fragment_run(&rest[n..], Syntax::Iri);
+        n += parse::fragment_run(&rest[n..], Syntax::Link);
     }
     n
 }

@@ -1,6 +1,7 @@
 //! Normalization, RFC 3986 §6.2.2 (syntax-based) and §6.2.3
 //! (scheme-based).
 
+use super::iri::escape_unsafe_ascii;
 use super::resolve::remove_dot_segments;
 use super::table::{hex_val, is, UNRESERVED};
 use super::{scheme, HostKind, Uri, UriBuf};
@@ -94,7 +95,7 @@ pub(crate) fn normalize(u: &Uri<'_>) -> UriBuf {
             }
         }
     }
-    let path = pct_normalize(u.path(), false);
+    let path = escape_unsafe_ascii(pct_normalize(u.path(), false));
     let path = if scheme.is_some() || has_authority || path.starts_with('/') {
         Cow::Owned(remove_dot_segments(&path).into_owned())
     } else {
@@ -115,13 +116,14 @@ pub(crate) fn normalize(u: &Uri<'_>) -> UriBuf {
     }
     if let Some(q) = u.query() {
         s.push('?');
-        s.push_str(&pct_normalize(q, false));
+        s.push_str(&escape_unsafe_ascii(pct_normalize(q, false)));
     }
     if let Some(f) = u.fragment() {
         s.push('#');
         // A `#` inside a fragment (which a found link may hold, as
-        // browsers take it) is `%23` in a URI.
-        s.push_str(&pct_normalize(f, false).replace('#', "%23"));
+        // browsers take it) is `%23` in a URI, as `[` and `]` are `%5B`
+        // and `%5D`.
+        s.push_str(&escape_unsafe_ascii(pct_normalize(f, false)));
     }
     UriBuf::from_composed(s)
 }

@@ -128,6 +128,8 @@ struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
     iri: bool,
+    /// `Syntax::Link`: `[` and `]` in a path, query or fragment.
+    link: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -158,6 +160,10 @@ impl<'a> Parser<'a> {
                 }
                 self.pos = i;
                 return Stop::BadPct;
+            }
+            if self.link && (b == b'[' || b == b']') {
+                i += 1;
+                continue;
             }
             if b >= 0x80 && self.iri {
                 if let Some((c, len)) = crate::scan::bytes::char_at(s, i) {
@@ -209,6 +215,7 @@ impl<'a> Parser<'a> {
         if s[self.pos..].starts_with(b"//") {
             self.pos += 2;
             self.authority(&mut m)?;
+            self.no_bracket_after_authority()?;
             m.path_start = off(self.pos);
             let stop = self.scan(&PATH_SET, false);
             m.path_end = off(self.pos);
@@ -235,6 +242,16 @@ impl<'a> Parser<'a> {
         Ok(m)
     }
 
+    /// A path after an authority starts with `/` (or is empty): a `[` right
+    /// after the authority is no path's, though `Syntax::Link` takes it
+    /// inside one.
+    fn no_bracket_after_authority(&self) -> Result<(), ParseError> {
+        if self.link && self.peek() == Some(b'[') {
+            return self.err(ParseErrorKind::UnexpectedChar);
+        }
+        Ok(())
+    }
+
     /// Query, fragment and the end of input, after the path.
     fn tail(&mut self, m: &mut Meta, mut stop: Stop) -> Result<(), ParseError> {
         if stop == Stop::Char && self.peek() == Some(b'?') {
@@ -256,8 +273,16 @@ impl<'a> Parser<'a> {
     }
 
     /// `authority = [ userinfo "@" ] host [ ":" port ]`, from just after `//`.
-    /// Leaves `pos` at the end of the authority.
+    /// Leaves `pos` at the end of the authority. (No `[` or `]` in it but an
+    /// IP literal's, in every syntax.)
     fn authority(&mut self, m: &mut Meta) -> Result<(), ParseError> {
+        let link = std::mem::replace(&mut self.link, false);
+        let r = self.authority_parts(m);
+        self.link = link;
+        r
+    }
+
+    fn authority_parts(&mut self, m: &mut Meta) -> Result<(), ParseError> {
         let start = self.pos;
         m.has_authority = true;
         // Scan what may be userinfo; without an '@' after it, the same text
@@ -527,7 +552,8 @@ fn parse_meta_bytes(s: &[u8], syntax: Syntax, require_scheme: bool) -> Result<Me
     let mut p = Parser {
         s,
         pos: 0,
-        iri: syntax == Syntax::Iri,
+        iri: syntax != Syntax::Uri,
+        link: syntax == Syntax::Link,
     };
     p.parse(require_scheme)
 }
@@ -539,7 +565,8 @@ pub(crate) fn parse_meta_general(s: &str, syntax: Syntax) -> Result<Meta, ParseE
     let mut p = Parser {
         s: s.as_bytes(),
         pos: 0,
-        iri: syntax == Syntax::Iri,
+        iri: syntax != Syntax::Uri,
+        link: syntax == Syntax::Link,
     };
     p.parse(false)
 }
@@ -582,7 +609,8 @@ pub(crate) fn fragment_run(s: &[u8], syntax: Syntax) -> usize {
     let mut p = Parser {
         s,
         pos: 0,
-        iri: syntax == Syntax::Iri,
+        iri: syntax != Syntax::Uri,
+        link: syntax == Syntax::Link,
     };
     loop {
         p.scan(&QUERY_SET, false);
@@ -603,11 +631,13 @@ pub(crate) fn prefix_after_slashes(rest: &[u8], syntax: Syntax) -> usize {
     let mut p = Parser {
         s: rest,
         pos: 0,
-        iri: syntax == Syntax::Iri,
+        iri: syntax != Syntax::Uri,
+        link: syntax == Syntax::Link,
     };
     let mut m = Meta::default();
     // What `Parser::parse` does after `scheme://`.
     let parsed = p.authority(&mut m).and_then(|()| {
+        p.no_bracket_after_authority()?;
         m.path_start = off(p.pos);
         let stop = p.scan(&PATH_SET, false);
         m.path_end = off(p.pos);

@@ -145,8 +145,19 @@ impl Memo {
             .iter()
             .rev()
             .take_while(|&&b| may_drop(b) || matches!(b, b'*' | b'_'))
-            .any(|&b| matches!(b, b'*' | b'_'))
+            .any(|&b| matches!(b, b'*' | b'_' | b';'))
         {
+            return;
+        }
+        // Nor where it drops more than these bytes: a character beyond
+        // ASCII (Soft, a closing bracket) before them, or an HTML reference
+        // that a `;` among them ends.
+        let tail = h[p..e]
+            .iter()
+            .rev()
+            .take_while(|&&b| may_drop(b) || matches!(b, b'*' | b'_'))
+            .count();
+        if e - tail > p && h[e - tail - 1] >= 0x80 {
             return;
         }
         let run = h[p..e]
@@ -227,7 +238,8 @@ impl Memo {
             return;
         }
         let text = &h[p..k];
-        if contains2(text, b'*', b'_') {
+        // (An HTML reference the trimming dropped whole ends at `k`.)
+        if contains2(text, b'*', b'_') || h.get(le) == Some(&b'&') {
             return;
         }
         // A text that is a host alone (`www.1(www.1(…)`) ends at the host's

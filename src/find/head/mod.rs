@@ -33,11 +33,11 @@
 //! hostile pieces, and each memo answers as a fresh scan does.
 
 use crate::delimit::bare::{
-    boundary_after_ascii, count_brackets, ends_at_boundary, may_drop, trimmed_end, BareMemo,
-    BracketMemo, EN_DASH,
+    boundary_after_ascii, count_brackets, ends_at_boundary, may_drop, sentence_mark_at_end,
+    trimmed_end, BareMemo, BracketMemo,
 };
 use crate::delimit::rejoin::LinePrefix;
-use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor, script_transition};
+use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::delimit::wrapper::WrapMemo;
 use crate::find::bare::{closer, Closer};
 use crate::scan::bytes::{contains2, URL_BYTE};
@@ -144,18 +144,12 @@ fn undecided(h: &[u8], r: &Region, a: usize, cap: usize) -> bool {
 }
 
 /// C-F7: where the bracket opened right before the candidate at `s`
-/// (whose own text, its host, starts at `own`) closes in its run (within `CLOSER_REACH` bytes, as the full path looks
+/// closes in its run (within `CLOSER_REACH` bytes, as the full path looks
 /// for it, `bare::closer_cut`, whatever the parser does after it; not
 /// past the candidate's cap `cap`): the
 /// full path ends the URL there, so its acceptance on the text up to
 /// there, trimmed, decides it.
-fn closer_at(
-    h: &[u8],
-    s: usize,
-    own: usize,
-    cap: usize,
-    brackets: &mut BracketMemo,
-) -> Option<Head> {
+fn closer_at(h: &[u8], s: usize, cap: usize, brackets: &mut BracketMemo) -> Option<Head> {
     // (Past a line break, the full path decides.)
     let Closer::At(q) = closer(h, s)? else {
         return None;
@@ -163,12 +157,7 @@ fn closer_at(
     // The run, up to the closing bracket (not scanned to the reach at
     // every trigger of a run without spaces), must hold it.
     let reach = cap.min(h.len()).min(s + q + 1);
-    let mut e = crate::delimit::bare::run_end(h, s, reach);
-    if e == own && script_transition(h, e) {
-        // The URL's own text starts in a script written without spaces:
-        // its run goes on through every script (`bare::delimit`).
-        e = crate::delimit::bare::run_end_all(h, e, reach);
-    }
+    let e = crate::delimit::bare::run_end(h, s, reach);
     if e <= s + q {
         return None;
     }
@@ -221,7 +210,7 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
         if undecided(h, &r, from, cap) {
             return Head::Pass;
         }
-        if let Some(d) = closer_at(h, s, a, cap, &mut memo.bare.brackets) {
+        if let Some(d) = closer_at(h, s, cap, &mut memo.bare.brackets) {
             return d;
         }
         return text_end(h, s, &r, cap, &mut memo.bare.brackets)
@@ -232,14 +221,22 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
     if undecided(h, &r, a, cap) {
         return Head::Pass;
     }
-    if let Some(d) = closer_at(h, s, a, cap, &mut memo.bare.brackets) {
+    if let Some(d) = closer_at(h, s, cap, &mut memo.bare.brackets) {
         return d;
     }
     // The host lies in the region: without a letter or digit in the region
     // it names nothing. Where the parser cuts the authority, it is not
-    // taken whole.
-    if !r.content || r.cut {
+    // taken whole, but at a `[` after the host (a footnote's mark), where
+    // the full path ends the URL (`bare::footnote_after_host`).
+    if !r.content {
         return Head::Refuse;
+    }
+    if r.cut {
+        return if h[r.end] == b'[' {
+            Head::Pass
+        } else {
+            Head::Refuse
+        };
     }
     if r.at.is_none() && !r.colon {
         // The host is the region, which holds a letter or digit.
@@ -328,29 +325,21 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize, brackets: &mut Brack
     match h.get(r.end) {
         Some(b'/' | b'#') if r.end < cap => far(goes_on(r.end).then_some(r.end)),
         Some(b'?') if r.end < cap => {
-            // The query goes on to a byte that C-F7 never drops, past bytes
-            // it may drop (which the parser takes in a query): the text ends
-            // past the host. Or the parser cuts it first (a `[` or `]`, a
-            // `%` without its digits), and the full path trims the rest.
+            // The query goes on to a byte that C-F7 never drops (`[`
+            // among them), past bytes it may drop (which the parser takes
+            // in a query, `]` among them): the text ends past the host. Or
+            // the parser cuts it first (a `%` without its digits), and the
+            // full path trims the rest.
             let hh = &h[..cap];
-            let k = past_trimmable(hh, r.end + 1, false);
-            let mut read = k;
+            let k = past_trimmable(hh, r.end + 1, true);
             let end = match hh.get(k) {
-                Some(b'[') => Some(trimmed_end(h, start, k, brackets)),
-                Some(b']') => {
-                    // (A `]` cuts it where the text goes on past it: else
-                    // the trimming may drop it first.)
-                    read = past_trimmable(hh, k + 1, true);
-                    let stays = hh.get(read).is_some_and(|&b| kept(b));
-                    (stays && goes_on(read)).then(|| trimmed_end(h, start, k, brackets))
-                }
                 Some(b'%') if !escaped(hh, k) => Some(trimmed_end(h, start, k, brackets)),
                 Some(&b) if kept(b) => goes_on(k).then_some(r.end),
                 _ => None,
             };
             TextEnd {
                 end,
-                near_cap: cap < h.len() && read + 3 > cap,
+                near_cap: cap < h.len() && k + 3 > cap,
             }
         }
         _ => {
@@ -362,8 +351,9 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize, brackets: &mut Brack
             // (After an ASCII last character the region's end decides, as
             // above: see `undecided`.)
             let kept = |t: usize| {
-                // (An en dash at the end: the full path drops it, C-F7.)
-                t <= cap && !h[start..t].ends_with(EN_DASH) && {
+                // (An en dash, em dash or ellipsis at the end: the full
+                // path drops it, C-F7.)
+                t <= cap && sentence_mark_at_end(&h[start..t]).is_none() && {
                     let after = &h[t..cap.min(t + 32)];
                     grapheme_floor(&h[start..t], t - start, after) == t - start
                 }
@@ -384,7 +374,7 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
     if undecided(h, &r, p, cap) {
         return Head::Pass;
     }
-    if let Some(d) = closer_at(h, p, p, cap, &mut memo.bare.brackets) {
+    if let Some(d) = closer_at(h, p, cap, &mut memo.bare.brackets) {
         // A text of host bytes that ends in a letter or digit is its host
         // whole, which the full path would look at as below.
         // PERF: `(www.1)` repeated refused without the full path for each
@@ -402,9 +392,14 @@ pub(crate) fn www(h: &[u8], p: usize, cap: usize, memo: &mut Memo) -> Head {
             _ => d,
         };
     }
-    // An authority the parser cuts is not taken whole.
+    // An authority the parser cuts is not taken whole (but at a `[` after
+    // the host, as in `authority`).
     if r.cut {
-        return Head::Refuse;
+        return if h[r.end] == b'[' {
+            Head::Pass
+        } else {
+            Head::Refuse
+        };
     }
     let t = text_end(h, p, &r, cap, &mut memo.bare.brackets);
     let Some(end) = t.end else {
@@ -443,14 +438,19 @@ pub(crate) fn mailto_policy(h: &[u8], c: usize, memo: &mut Memo) -> Option<usize
 }
 
 /// A bare candidate of a scheme without `//` (`c` is the colon): its path
-/// starts with a letter, digit, `*`, `%`, `_`, `~` or `+`; a `mailto:`
-/// path holds an `@` (`Finder::acceptable`), within [`mailto_policy`].
+/// starts with a letter, digit, `*`, `%`, `_`, `~` or `+` (a `mailto:`
+/// path with any character beyond ASCII too); a `mailto:` path holds an
+/// `@` (`Finder::acceptable`), within [`mailto_policy`].
 pub(crate) fn opaque_ok(h: &[u8], c: usize, mailto: bool, memo: &mut Memo) -> bool {
     let first_ok = match h.get(c + 1) {
         // A line end may be joined with the next line (C-W6).
         Some(b'\n' | b'\r') => return true,
         Some(b'%') => escaped(h, c + 1),
-        Some(&b) => b.is_ascii_alphanumeric() || matches!(b, b'*' | b'_' | b'~' | b'+'),
+        Some(&b) => {
+            b.is_ascii_alphanumeric()
+                || matches!(b, b'*' | b'_' | b'~' | b'+')
+                || (mailto && b >= 0x80)
+        }
         None => false,
     };
     if !first_ok {
@@ -462,9 +462,9 @@ pub(crate) fn opaque_ok(h: &[u8], c: usize, mailto: bool, memo: &mut Memo) -> bo
     let Some(at) = mailto_policy(h, c, memo) else {
         return false;
     };
-    // The path reaches the `@` unless a `?` or `#` ends it first, or a
-    // byte the parser refuses (`[`, `]`, a `%` without two hex digits) cuts
-    // the URL there. Whitespace (a line break may be joined) and non-ASCII
+    // The path reaches the `@` unless a `?` or `#` ends it first, a byte
+    // the parser refuses (a `%` without two hex digits) cuts the URL there,
+    // or a byte no local part holds (`[`, `]`) comes first. Whitespace (a line break may be joined) and non-ASCII
     // characters are left to the full path.
     let mut i = c + 1;
     while i < at {

@@ -72,10 +72,6 @@ pub(super) fn region_from(h: &[u8], a: usize, mut i: usize, mut seen: u8, cap: u
         open_end: false,
     };
     let hh = &h[..cap.min(h.len())];
-    // A host that starts in a script written without spaces goes on
-    // through every script; any other ends where one follows an ASCII
-    // character (C-F8, as `bare::run_end` ends the run there).
-    let transitions = !script_transition(h, a);
     loop {
         // The hot loop: host bytes. Ends and special bytes leave it.
         while let Some(&b) = hh.get(i) {
@@ -88,9 +84,6 @@ pub(super) fn region_from(h: &[u8], a: usize, mut i: usize, mut seen: u8, cap: u
         }
         let Some(&b) = hh.get(i) else { break };
         if b >= 0x80 {
-            if transitions && i > a && script_transition(h, i) {
-                break;
-            }
             // A character the bare URL goes on with (C-F8) is host text
             // where the parser takes it (IRI `ucschar`) and where it cuts
             // the URL else; one that ends the URL ends the region.
@@ -98,6 +91,12 @@ pub(super) fn region_from(h: &[u8], a: usize, mut i: usize, mut seen: u8, cap: u
                 Some((ch, len)) if !ends_bare_url(ch) && i + len <= hh.len() => {
                     if !uri::is_ucschar(ch) {
                         r.cut = true;
+                        break;
+                    }
+                    // No host holds it: the full path ends the URL at it,
+                    // or takes it into a userinfo (`bare::host_char_cut`).
+                    if !crate::uts58::valid_host(ch) {
+                        r.open_end = true;
                         break;
                     }
                     seen |= ALNUM;
@@ -200,10 +199,8 @@ impl RegionMemo {
             }
         }
         let r = region_from(h, a, a, 0, cap);
-        // A short region costs less to scan again than to remember; one
-        // that goes on through every script is not the region of a later
-        // start inside it.
-        if r.end - a >= 64 && !script_transition(h, a) {
+        // A short region costs less to scan again than to remember.
+        if r.end - a >= 64 {
             self.remember(h, a, cap, &r);
         }
         r
@@ -213,8 +210,6 @@ impl RegionMemo {
     /// not cut it shorter.
     #[inline(never)]
     pub(super) fn recall(&mut self, h: &[u8], a: usize, cap: usize) -> Option<Region> {
-        // (A region from `hi` itself may go on where one from before it
-        // stopped: at a `script_transition`.)
         let usable = self.lo <= a
             && a <= self.at.unwrap_or(self.hi)
             && a < self.hi

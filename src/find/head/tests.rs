@@ -270,10 +270,11 @@ fn c_s4_head_checks_and_memos_after_the_cluster_rules() {
     ] {
         all_paths_agree(t);
     }
-    // The full path's answers, by the rules: the parser cuts at the `]`,
-    // and C-F7 then drops `*` (which closes the one before the URL), `?`
-    // and `)`; a host's last label that is a number, or a dot at its end,
-    // names nothing (C-F4), where a path keeps it.
+    // The full path's answers, by the rules: a `]` that closes no `[` of
+    // its component ends the URL (C-F7), which then drops `*` (which closes
+    // the one before the URL), `?` and `)`; a host's last label that is a
+    // number, or a dot at its end, names nothing (C-F4), where a path
+    // keeps it.
     let f = b.build().unwrap();
     assert!(links(&f, "*www.a.1)?*]x\u{200d}").is_empty());
     assert_eq!(links(&f, "*www.a.b/)?*]x\u{200d}")[0].0, "http://www.a.b/");
