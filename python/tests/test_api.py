@@ -57,8 +57,10 @@ def test_c_f7_trailing_punctuation_and_brackets():
     ]
 
 
-def test_c_f8_ideographic_punctuation_ends_a_bare_url():
-    assert urls("見て http://例え.jp/パス。次") == ["http://例え.jp/パス"]
+def test_c_f8_ideographic_punctuation_is_dropped_at_the_end_of_a_bare_url():
+    # UTS #58 Link_Term: `。` is Soft, kept before more URL text, dropped at the end.
+    assert urls("見て http://例え.jp/パス。次") == ["http://例え.jp/パス。次"]
+    assert urls("見て http://例え.jp/パス。 次") == ["http://例え.jp/パス"]
 
 
 # C-W: wrapped lines.

@@ -39,9 +39,10 @@ const FILE_EXTENSIONS: &[&str] = &[
 ];
 
 /// Whether a link of the form `domain` names a domain (`Finder::acceptable`):
-/// no userinfo; labels of letters, digits and hyphens (not at a label's
-/// ends), two or more, the last a top-level domain of the public suffix
-/// list (so no version, `v1.2.3`, nor IPv4 address) not written
+/// no userinfo; labels of letters, digits and hyphens of any script (not
+/// a hyphen at a label's ends; `uts58::label_char`), two or more, the
+/// last a top-level domain of the public suffix list, or beyond ASCII of
+/// IANA's list (so no version, `v1.2.3`, nor IPv4 address) not written
 /// capitalized (`me.It`: two sentences); not a file's name (`setup.py`)
 /// where no path, query or fragment follows.
 pub(super) fn names_a_domain(u: &Uri<'_>) -> bool {
@@ -52,10 +53,10 @@ pub(super) fn names_a_domain(u: &Uri<'_>) -> bool {
     let labels: Vec<&str> = host.split('.').collect();
     let label_ok = |l: &&str| {
         !l.is_empty()
-            && l.len() <= 63
+            && l.chars().count() <= 63
             && !l.starts_with('-')
             && !l.ends_with('-')
-            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && l.chars().all(crate::uts58::label_char)
     };
     let Some(&tld) = labels.last() else {
         return false;
@@ -72,9 +73,13 @@ pub(super) fn names_a_domain(u: &Uri<'_>) -> bool {
     !(bare_name && FILE_EXTENSIONS.iter().any(|e| tld.eq_ignore_ascii_case(e)))
 }
 
-/// Whether `label` is a top-level domain of the public suffix list.
+/// Whether `label` is a top-level domain of the public suffix list (or,
+/// beyond ASCII, of IANA's list).
 #[cfg(feature = "domains")]
 fn top_level_domain(label: &str) -> bool {
+    if !label.is_ascii() {
+        return crate::uts58::last_label_ok(label);
+    }
     let lower = label.to_ascii_lowercase();
     !lower.bytes().all(|b| b.is_ascii_digit())
         && psl::suffix(lower.as_bytes())

@@ -29,12 +29,22 @@ impl Finder {
                 .min(h.len());
             email::domain(h, a, limit).ok()?
         };
-        // The local part.
+        // The local part: ASCII as most are written, and beyond ASCII the
+        // characters UTS #58 takes in one (`Link_Email`: `jöhn@`).
         let is_local = |b: u8| EMAIL_LOCAL[b as usize];
         let lo = floor.max(a.saturating_sub(64));
         let mut s = a;
-        while s > lo && is_local(h[s - 1]) {
-            s -= 1;
+        while s > lo {
+            if is_local(h[s - 1]) {
+                s -= 1;
+                continue;
+            }
+            match crate::uts58::char_before(h, s) {
+                Some((c, n)) if !c.is_ascii() && s - n >= lo && crate::uts58::link_email(c) => {
+                    s -= n
+                }
+                _ => break,
+            }
         }
         if s == a || h[s] == b'.' || h[a - 1] == b'.' {
             return None;

@@ -480,8 +480,8 @@ impl Scanner {
     }
 }
 
-/// The longest domain label (RFC 1035): how far back from its first `.`
-/// a domain name's first label may start.
+/// The longest domain label (RFC 1035), in characters: how far back from
+/// its first `.` a domain name's first label may start.
 const DOMAIN_LABEL: usize = 63;
 
 /// The longest domain name (RFC 1035): how far a domain trigger's check
@@ -489,24 +489,50 @@ const DOMAIN_LABEL: usize = 63;
 const DOMAIN_NAME: usize = 253;
 
 /// A domain name without a scheme whose first `.` is at `p`: the word
-/// starts with a label of letters, digits and hyphens (not a hyphen
-/// first), of at most `DOMAIN_LABEL` bytes, after a byte that no word,
-/// path or address holds (or the end of the last link, `floor`), a
-/// letter or digit follows the `.`, and the name ends where a URL's host
-/// may end. Only a word's first `.` makes the trigger, so a run of labels
-/// is one (C-S4); the finder decides the rest.
+/// starts with a label of letters, digits and hyphens of any script
+/// (`uts58::label_char`; not a hyphen first), of at most `DOMAIN_LABEL`
+/// characters, after a byte that no word, path or address holds (or the
+/// end of the last link, `floor`), a label's character follows the `.`,
+/// and the name ends where a URL's host may end. Only a word's first `.`
+/// makes the trigger, so a run of labels is one (C-S4); the finder decides
+/// the rest.
 #[inline]
 fn domain_word(h: &[u8], from: usize, floor: usize, p: usize) -> Option<Trigger> {
-    if p == 0 || !h[p - 1].is_ascii_alphanumeric() || !h.get(p + 1)?.is_ascii_alphanumeric() {
+    let label_before = |i: usize| -> Option<usize> {
+        match *h.get(i.checked_sub(1)?)? {
+            b if b < 0x80 => (b.is_ascii_alphanumeric() || b == b'-').then_some(1),
+            _ => crate::uts58::char_before(h, i)
+                .filter(|&(c, _)| crate::uts58::label_char(c))
+                .map(|(_, n)| n),
+        }
+    };
+    let label_at = |i: usize| -> Option<usize> {
+        match *h.get(i)? {
+            b if b < 0x80 => b.is_ascii_alphanumeric().then_some(1),
+            _ => bytes::char_at(h, i)
+                .filter(|&(c, _)| c != '-' && crate::uts58::label_char(c))
+                .map(|(_, n)| n),
+        }
+    };
+    if p == 0 || h[p - 1] == b'-' || label_before(p).is_none() || label_at(p + 1).is_none() {
         return None;
     }
-    let lo = p.saturating_sub(DOMAIN_LABEL + 1);
     let mut s = p;
-    while s > lo && (h[s - 1].is_ascii_alphanumeric() || h[s - 1] == b'-') {
-        s -= 1;
+    let mut chars = 0;
+    while chars <= DOMAIN_LABEL {
+        match label_before(s) {
+            Some(n) => {
+                s -= n;
+                chars += 1;
+            }
+            None => break,
+        }
     }
-    let whole = s == 0 || s <= floor || !BEFORE_DOMAIN_IN_WORD[usize::from(h[s - 1])];
-    if s < from || p - s > DOMAIN_LABEL || h[s] == b'-' || !whole {
+    let whole = s == 0
+        || s <= floor
+        || (h[s - 1] < 0x80 && !BEFORE_DOMAIN_IN_WORD[usize::from(h[s - 1])])
+        || (h[s - 1] >= 0x80 && !before_domain_in_word(h, s));
+    if s < from || chars > DOMAIN_LABEL || h[s] == b'-' || !whole {
         return None;
     }
     // The name's end: a path, query, fragment or port after it, or the
@@ -516,8 +542,15 @@ fn domain_word(h: &[u8], from: usize, floor: usize, p: usize) -> Option<Trigger>
     // and parsed at every one of them (C-S4).
     let hi = h.len().min(s + DOMAIN_NAME);
     let mut q = p + 1;
-    while q < hi && (h[q].is_ascii_alphanumeric() || matches!(h[q], b'-' | b'.')) {
-        q += 1;
+    while q < hi {
+        match h[q] {
+            b if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.') => q += 1,
+            b if b >= 0x80 => match label_at(q) {
+                Some(n) if q + n <= hi => q += n,
+                _ => break,
+            },
+            _ => break,
+        }
     }
     if q == hi && hi < h.len() {
         return None;
@@ -546,6 +579,15 @@ fn domain_word(h: &[u8], from: usize, floor: usize, p: usize) -> Option<Trigger>
         colon: p,
         domain: 0,
     })
+}
+
+/// Whether the character beyond ASCII that ends at `s` puts a domain
+/// name's first label inside a word: one the URL's run goes on through
+/// (a letter of another alphabet, a symbol), not a space or Soft
+/// punctuation (`«`, `。`).
+fn before_domain_in_word(h: &[u8], s: usize) -> bool {
+    crate::uts58::char_before(h, s)
+        .is_some_and(|(c, _)| crate::uts58::link_term(c) == crate::uts58::LinkTerm::Include)
 }
 
 /// The bytes after which a domain name's first label is inside a word, a

@@ -169,7 +169,7 @@ pub(crate) fn char_at(h: &[u8], i: usize) -> Option<(char, usize)> {
 /// The character that ends at `i` and its length; `None` at the start or
 /// where the bytes are not UTF-8.
 #[inline]
-fn char_before(h: &[u8], i: usize) -> Option<(char, usize)> {
+pub(crate) fn char_before(h: &[u8], i: usize) -> Option<(char, usize)> {
     let b = *h.get(i.checked_sub(1)?)?;
     if b < 0x80 {
         return Some((b as char, 1));

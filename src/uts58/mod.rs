@@ -13,6 +13,7 @@ pub(crate) mod detect;
 pub(crate) mod minimal;
 mod tables;
 
+pub(crate) use detect::char_before;
 pub(crate) use tables::MAX_TLD_LEN;
 
 /// The `Link_Term` property: how a code point ends (or not) a link.
@@ -100,6 +101,29 @@ pub(crate) fn valid_host(c: char) -> bool {
 #[inline]
 pub(crate) fn valid_label(c: char) -> bool {
     !matches!(c, '.' | '\u{FF0E}' | '\u{3002}') && valid_host(c)
+}
+
+/// Whether `c` may be in a domain label as the default finder reads one
+/// (addresses in e-mail mode, domain names without a scheme): an ASCII
+/// letter, digit or `-`, or beyond ASCII a [`valid_label`] character that
+/// `Link_Term` takes (no Soft punctuation, no bracket).
+#[inline]
+pub(crate) fn label_char(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || c == '-';
+    }
+    valid_label(c) && link_term(c) == LinkTerm::Include
+}
+
+/// Whether the last label of a domain name may end an address or a name:
+/// two or more ASCII letters, or beyond ASCII one of IANA's top-level
+/// domains (`みんな`; not `xyϸ`, a word of another alphabet after a
+/// name).
+pub(crate) fn last_label_ok(label: &str) -> bool {
+    if label.is_ascii() {
+        return label.len() >= 2 && label.bytes().all(|b| b.is_ascii_alphabetic());
+    }
+    is_tld(&label.to_lowercase())
 }
 
 /// Whether `c` separates labels as the standard splits them (`.`, `。`).
