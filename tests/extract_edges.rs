@@ -528,3 +528,86 @@ fn domains_are_an_option() {
         ]
     );
 }
+
+/// C-F7: brackets pair by `Link_Bracket` within one component (UTS #58):
+/// balanced `[ ]` in a path or query are URL text, a closer whose opener
+/// is in another component (or nowhere) ends the URL, and a `[` right
+/// after the host is a footnote's, not the URL's.
+#[test]
+fn c_f7_brackets_pair_within_a_component() {
+    expect("(http://example.org[1])", &["http://example.org"]);
+    expect(
+        "https://api.example.com/articles?page[number]=2&filter[x]=1",
+        &["https://api.example.com/articles?page[number]=2&filter[x]=1"],
+    );
+    expect("http://example.com/?q[]=1", &["http://example.com/?q[]=1"]);
+    expect("<http://example.com/[abc]>", &["http://example.com/[abc]"]);
+    expect(
+        "http://example.com/a(b)/c) x",
+        &["http://example.com/a(b)/c"],
+    );
+    expect(
+        "http://example.com/（注） x",
+        &["http://example.com/（注）"],
+    );
+    expect("「http://example.com/a」 x", &["http://example.com/a"]);
+    expect("http://example.com/a]b/c x", &["http://example.com/a"]);
+    expect("http://example.com/a?x]=1 y", &["http://example.com/a?x"]);
+}
+
+/// C-F7: an HTML character reference at the end of a bare URL is text
+/// escaped for HTML: dropped whole, never cut to `&gt`.
+#[test]
+fn c_f7_a_trailing_character_reference_is_dropped_whole() {
+    for t in [
+        "See &lt;http://example.com/x&gt; now",
+        "a http://example.com/x&#62; b",
+        "a &quot;http://example.com/x&quot; b",
+    ] {
+        expect(t, &["http://example.com/x"]);
+    }
+    expect(
+        "http://example.com/?a=1&amp;b=2 x",
+        &["http://example.com/?a=1&amp;b=2"],
+    );
+}
+
+/// C-F8: `Link_Term` decides: a Hard character ends the URL though it is a
+/// symbol (`｜` U+FF5C), an Include one goes on though it is punctuation
+/// (Tibetan `་`).
+#[test]
+fn c_f8_link_term_hard_ends_include_goes_on() {
+    expect("｜http://google.com｜bar", &["http://google.com"]);
+    expect("http://bo.example/བོད་ཡིག now", &["http://bo.example/བོད་ཡིག"]);
+}
+
+/// C-F8 in the options: host labels of every script (UTS 46) with
+/// `domains`, the last one a top-level domain in IANA's list; local parts
+/// by `Link_Email` with `email`.
+#[cfg(feature = "domains")]
+#[test]
+fn c_f8_non_ascii_domains_and_local_parts() {
+    let f = FinderBuilder::new()
+        .domains(true)
+        .email(true)
+        .build()
+        .unwrap();
+    assert_eq!(
+        urls_with(&f, "See FOO.VERMÖGEN.com on"),
+        ["http://FOO.VERMÖGEN.com"]
+    );
+    assert_eq!(
+        urls_with(&f, "x 普遍适用测试.我爱你 y"),
+        ["http://普遍适用测试.我爱你"]
+    );
+    assert_eq!(
+        urls_with(&f, "mail jöhn@example.com now"),
+        ["mailto:jöhn@example.com"]
+    );
+    assert_eq!(
+        urls_with(&f, "x アルベルト.アルベルト@example.com y"),
+        ["mailto:アルベルト.アルベルト@example.com"]
+    );
+    // Not a top-level domain: no link.
+    assert!(urls_with(&f, "x 普遍适用测试.我爱你你 y").is_empty());
+}

@@ -55,6 +55,72 @@ fn c_f10_link_detection_test_every_line() {
     );
 }
 
+const DEVIATIONS: &str = include_str!("data/uts58/default-deviations.txt");
+
+/// The rules by which the default finder departs from UTS #58, and the
+/// lines it reads otherwise (`default-deviations.txt`): `(rule, line)`.
+fn deviations() -> Vec<(&'static str, &'static str)> {
+    DEVIATIONS
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_once('\t').expect("rule, tab, line"))
+        .collect()
+}
+
+/// The test lines `finder` marks otherwise than the standard.
+fn failing(finder: &Finder) -> Vec<&'static str> {
+    detection_lines()
+        .filter(|line| marked(finder, line) != *line)
+        .collect()
+}
+
+/// C-F8, C-F7, C-F9, C-P3: the default finder follows UTS #58 wherever the
+/// seeds are silent. Every line of the detection test it reads otherwise is
+/// listed with the rule that decides it, so a new difference fails here,
+/// and so does a listed line that no longer differs.
+#[test]
+fn c_f8_the_default_finder_departs_only_where_a_rule_says() {
+    let listed = deviations();
+    let rules = ["C-F2", "C-F5", "C-P3", "C-F7", "C-F9", "C-F10"];
+    for (rule, line) in &listed {
+        assert!(rules.contains(rule), "unknown rule {rule}");
+        assert!(
+            detection_lines().any(|l| l == *line),
+            "not a test line: {line}"
+        );
+    }
+    let mut want: Vec<&str> = listed.iter().map(|(_, l)| *l).collect();
+    want.sort_unstable();
+    let mut got = failing(&Finder::new());
+    got.sort_unstable();
+    assert_eq!(got, want, "the default finder's differences");
+    assert_eq!(got.len(), 102);
+}
+
+/// C-F2, C-F5: no scheme and bare addresses are options. With `--domains
+/// --email` the lines listed under those rules pass, and only the others
+/// differ.
+#[cfg(feature = "domains")]
+#[test]
+fn c_f8_with_domains_and_email_only_the_other_rules_depart() {
+    let listed = deviations();
+    let options = FinderBuilder::new()
+        .domains(true)
+        .email(true)
+        .build()
+        .unwrap();
+    let mut want: Vec<&str> = listed
+        .iter()
+        .filter(|(rule, _)| !matches!(*rule, "C-F2" | "C-F5"))
+        .map(|(_, l)| *l)
+        .collect();
+    want.sort_unstable();
+    let mut got = failing(&options);
+    got.sort_unstable();
+    assert_eq!(got, want, "with --domains --email");
+    assert_eq!(got.len(), 15);
+}
+
 /// C-F10 in a stream: the links of the detection test, all lines in one
 /// text, read a few bytes at a time, are those of the whole text.
 #[test]
