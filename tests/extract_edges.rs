@@ -579,6 +579,14 @@ fn c_f7_a_trailing_character_reference_is_dropped_whole() {
 fn c_f8_link_term_hard_ends_include_goes_on() {
     expect("｜http://google.com｜bar", &["http://google.com"]);
     expect("http://bo.example/བོད་ཡིག now", &["http://bo.example/བོད་ཡིག"]);
+    // U+FFFD (bytes of another charset, replaced) goes on a URL but no
+    // host holds it: the host ends before it, unless an `@` after it makes
+    // it a userinfo's, which none holds either (C-P3).
+    expect(
+        "\u{fffd}http://www.e-dowell.com\u{fffd}\u{fffd} y",
+        &["http://www.e-dowell.com"],
+    );
+    expect("see http://a\u{fffd}@b.example/x now", &[]);
 }
 
 /// C-F8 in the options: host labels of every script (UTS 46) with

@@ -385,12 +385,28 @@ pub(super) fn host_end_cut(url: &[u8], m: crate::uri::Meta) -> Option<usize> {
     Some(keep)
 }
 
-/// C-F7: a `[` right after a host (`(http://example.org[1])`, a footnote's
-/// mark) ends the URL there: no host holds it, and the host is written
-/// whole before it. `n` is where the parser stopped in `url` (inside the
-/// authority, with the components `m`).
+/// Where the parser stopped inside the authority, at `n` of `url` (with
+/// the components `m`), whether the host is written whole before it and
+/// the URL ends there: at a `[` right after the host (`(http://example.org[1])`,
+/// a footnote's mark, C-F7), or at a character beyond ASCII that neither a
+/// host nor a userinfo holds (U+FFFD, a replacement for bytes of another
+/// charset, C-F8) with no `@` after it in the authority.
 pub(super) fn footnote_after_host(url: &[u8], m: crate::uri::Meta, n: usize) -> bool {
-    url.get(n) == Some(&b'[') && m.host_end as usize == n && m.host_end > m.host_start
+    if m.host_end as usize != n || m.host_end <= m.host_start {
+        return false;
+    }
+    match url.get(n) {
+        Some(b'[') => true,
+        Some(&b) if b >= 0x80 => {
+            let foreign = crate::scan::bytes::char_at(url, n)
+                .is_some_and(|(c, _)| !crate::uts58::valid_host(c));
+            let authority = &url[n..];
+            let authority =
+                memchr::memchr3(b'/', b'?', b'#', authority).map_or(authority, |e| &authority[..e]);
+            foreign && memchr::memchr(b'@', authority).is_none()
+        }
+        _ => false,
+    }
 }
 
 /// C-F8: a host ends at a character beyond ASCII that no domain name holds

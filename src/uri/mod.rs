@@ -286,13 +286,6 @@ pub(crate) fn ip_literal_end(s: &[u8]) -> usize {
         .map_or(s.len(), |k| k + 1)
 }
 
-/// Whether the parser takes the non-ASCII character `c` in a host or
-/// userinfo of an IRI (RFC 3987 `ucschar`).
-#[inline]
-pub(crate) fn is_ucschar(c: char) -> bool {
-    table::is_ucschar(c)
-}
-
 /// The components of `s` when it is of the common shape the one-pass
 /// parser takes (`parse::parse_common`; `s` is then ASCII); `None` says
 /// nothing about the general parser's verdict.

@@ -89,12 +89,9 @@ pub(super) fn region_from(h: &[u8], a: usize, mut i: usize, mut seen: u8, cap: u
             // the URL else; one that ends the URL ends the region.
             match char_at(h, i) {
                 Some((ch, len)) if !ends_bare_url(ch) && i + len <= hh.len() => {
-                    if !uri::is_ucschar(ch) {
-                        r.cut = true;
-                        break;
-                    }
                     // No host holds it: the full path ends the URL at it,
-                    // or takes it into a userinfo (`bare::host_char_cut`).
+                    // or takes it into a userinfo (`bare::host_char_cut`),
+                    // or refuses it before an `@` (`bare::footnote_after_host`).
                     if !crate::uts58::valid_host(ch) {
                         r.open_end = true;
                         break;
