@@ -9,7 +9,9 @@ pub(crate) use super::trim::{
     count_brackets, may_drop, retrim, sentence_mark_at_end, trim_unbracketed, trimmed_end,
     BracketMemo,
 };
-use super::unicode::{char_at, ends_bare_url, grapheme_floor, never_joins_ascii};
+use super::unicode::{
+    char_at, ends_bare_url, grapheme_floor, is_soft, never_joins_ascii, opener_of,
+};
 use super::{Delimited, Form, Pieces};
 use crate::scan::bytes::url_run;
 
@@ -67,6 +69,33 @@ pub(crate) fn ends_at_boundary(h: &[u8], e: usize) -> bool {
         Some((c, _)) if ends_bare_url(c) => never_joins_ascii(c) || boundary_after_ascii(h, e - 1),
         _ => false,
     }
+}
+
+/// Whether a bare URL ends at `e`, after ASCII text, at a few non-ASCII
+/// Soft characters or closing brackets (`。` `、` `»` `）`) with whitespace
+/// right after them: C-F7 drops them at the URL's end (a closer's opener
+/// would be in the URL, which is ASCII text), and the first joins no
+/// cluster with the ASCII character before it.
+pub(crate) fn dropped_at_end(h: &[u8], e: usize) -> bool {
+    if e == 0 || h[e - 1] >= 0x80 {
+        return false;
+    }
+    let mut i = e;
+    for _ in 0..4 {
+        match char_at(h, i) {
+            Some((c, n)) if is_soft(c) || opener_of(c).is_some() => {
+                if i == e && !never_joins_ascii(c) && !boundary_after_ascii(h, e - 1) {
+                    return false;
+                }
+                i += n;
+            }
+            _ => break,
+        }
+        if matches!(h.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether a grapheme cluster boundary follows the ASCII byte `h[k]`

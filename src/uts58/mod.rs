@@ -18,6 +18,7 @@ pub(crate) use tables::MAX_TLD_LEN;
 
 /// The `Link_Term` property: how a code point ends (or not) a link.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub(crate) enum LinkTerm {
     /// Ends a link: whitespace, controls, unassigned code points.
     Hard,
@@ -34,13 +35,13 @@ pub(crate) enum LinkTerm {
 
 /// `Link_Term` of `c`.
 ///
-/// An ASCII table for the common case, else a binary search of the
-/// generated ranges.
+/// A table of the Basic Multilingual Plane for text of every script,
+/// else a binary search of the generated ranges.
 #[inline]
 pub(crate) fn link_term(c: char) -> LinkTerm {
     let u = c as u32;
-    if u < 0x80 {
-        return ASCII_TERM[u as usize];
+    if let Some(&b) = BMP.get(u as usize) {
+        return TERMS[(b & TERM_BITS) as usize];
     }
     let t = tables::LINK_TERM;
     let k = t.partition_point(|&(_, hi, _)| hi < u);
@@ -50,22 +51,71 @@ pub(crate) fn link_term(c: char) -> LinkTerm {
     }
 }
 
-/// `Link_Term` of the ASCII code points.
-static ASCII_TERM: [LinkTerm; 128] = {
-    let mut a = [LinkTerm::Hard; 128];
+/// The values of `LinkTerm` by their `repr(u8)`.
+const TERMS: [LinkTerm; 5] = [
+    LinkTerm::Hard,
+    LinkTerm::Soft,
+    LinkTerm::Close,
+    LinkTerm::Open,
+    LinkTerm::Include,
+];
+const TERM_BITS: u8 = 0b111;
+const VALID_HOST_BIT: u8 = 0b1000;
+const LINK_EMAIL_BIT: u8 = 0b1_0000;
+
+/// Each code point of the Basic Multilingual Plane: its `Link_Term` (the
+/// low three bits), whether UTS #46 takes it in a host and whether
+/// `Link_Email` does. Built from the generated ranges when compiled.
+// PERF: a lookup in place of a binary search of 1,116 ranges for every
+// character beyond ASCII that a URL's end is decided on: `urlx -j1
+// --no-mail -o` over Russian and Japanese lines (benches/extract.rs
+// `intl_text`) took 1.33 times as long with the search.
+static BMP: [u8; 0x10000] = {
+    let mut a = [0u8; 0x10000];
     let t = tables::LINK_TERM;
     let mut i = 0;
-    while i < t.len() && t[i].0 < 0x80 {
+    while i < t.len() && t[i].0 < 0x10000 {
         let (lo, hi, v) = t[i];
         let mut c = lo;
-        while c <= hi && c < 0x80 {
-            a[c as usize] = v;
+        while c <= hi && c < 0x10000 {
+            a[c as usize] = v as u8;
             c += 1;
         }
         i += 1;
     }
+    let sets = [
+        (tables::VALID_HOST, VALID_HOST_BIT),
+        (tables::LINK_EMAIL, LINK_EMAIL_BIT),
+    ];
+    let mut s = 0;
+    while s < sets.len() {
+        let (t, bit) = sets[s];
+        let mut i = 0;
+        while i < t.len() && t[i].0 < 0x10000 {
+            let (lo, hi) = t[i];
+            let mut c = lo;
+            while c <= hi && c < 0x10000 {
+                a[c as usize] |= bit;
+                c += 1;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
     a
 };
+
+/// Whether `c` is in one of the generated range sets, by the BMP table's
+/// `bit` or a binary search of `t` above it.
+#[inline]
+fn in_set(c: char, bit: u8, t: &[(u32, u32)]) -> bool {
+    let u = c as u32;
+    if let Some(&b) = BMP.get(u as usize) {
+        return b & bit != 0;
+    }
+    let k = t.partition_point(|&(_, hi)| hi < u);
+    t.get(k).is_some_and(|&(lo, _)| lo <= u)
+}
 
 /// The opening bracket `Link_Bracket` pairs with the closing `c`.
 pub(crate) fn link_bracket(c: char) -> Option<char> {
@@ -77,10 +127,7 @@ pub(crate) fn link_bracket(c: char) -> Option<char> {
 
 /// Whether `c` may be in an e-mail local part (`Link_Email`).
 pub(crate) fn link_email(c: char) -> bool {
-    let t = tables::LINK_EMAIL;
-    let u = c as u32;
-    let k = t.partition_point(|&(_, hi)| hi < u);
-    t.get(k).is_some_and(|&(lo, _)| lo <= u)
+    in_set(c, LINK_EMAIL_BIT, tables::LINK_EMAIL)
 }
 
 /// Whether `c` may be in a domain name as the standard scans one: ASCII
@@ -91,10 +138,7 @@ pub(crate) fn valid_host(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric() || c == '-' || c == '.';
     }
-    let t = tables::VALID_HOST;
-    let u = c as u32;
-    let k = t.partition_point(|&(_, hi)| hi < u);
-    t.get(k).is_some_and(|&(lo, _)| lo <= u)
+    in_set(c, VALID_HOST_BIT, tables::VALID_HOST)
 }
 
 /// [`valid_host`] without the dots (`.`, `．`, `。`): a label's characters.
@@ -176,5 +220,26 @@ mod tests {
         // takes it into a domain name.
         assert!(valid_host('😎'));
         assert!(valid_label('a') && !valid_label('.') && !valid_label('\u{FF0E}'));
+    }
+
+    /// The table of the Basic Multilingual Plane says what the generated
+    /// ranges say, for every code point.
+    #[test]
+    fn c_f8_the_bmp_table_is_the_ranges() {
+        let term = |u: u32| {
+            let t = tables::LINK_TERM;
+            t.iter()
+                .find(|&&(lo, hi, _)| lo <= u && u <= hi)
+                .map_or(LinkTerm::Hard, |&(_, _, v)| v)
+        };
+        let set = |t: &[(u32, u32)], u: u32| t.iter().any(|&(lo, hi)| lo <= u && u <= hi);
+        for c in (0..0x10000).filter_map(char::from_u32) {
+            let u = c as u32;
+            assert_eq!(link_term(c), term(u), "{u:04X}");
+            assert_eq!(link_email(c), set(tables::LINK_EMAIL, u), "{u:04X}");
+            if !c.is_ascii() {
+                assert_eq!(valid_host(c), set(tables::VALID_HOST, u), "{u:04X}");
+            }
+        }
     }
 }
