@@ -33,12 +33,14 @@ use std::time::Instant;
 type Gen = Box<dyn Fn(usize) -> Vec<u8>>;
 
 /// How a family is read: plain, in e-mail mode, with domain names
-/// without a scheme (`FinderBuilder::domains`, feature `domains`).
+/// without a scheme (`FinderBuilder::domains`, feature `domains`), in
+/// UTS #58 mode (`FinderBuilder::uts58`).
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
     Plain = 0,
     Email = 1,
     Domains = 2,
+    Uts58 = 3,
 }
 
 /// A family: its name, how it is read, its bytes.
@@ -62,6 +64,11 @@ fn families() -> Vec<Family> {
     let domains = |name, unit: &[u8]| Family {
         name,
         mode: Mode::Domains,
+        gen: rep(unit.to_vec()),
+    };
+    let uts58 = |name, unit: &[u8]| Family {
+        name,
+        mode: Mode::Uts58,
         gen: rep(unit.to_vec()),
     };
     let deep = |n: usize| {
@@ -150,6 +157,25 @@ fn families() -> Vec<Family> {
         domains("a.com repeated, domains", b"a.com "),
         domains("a.b.c.d... one run, domains", b"a.b"),
         domains("x.foo( repeated, domains", b"x.foo("),
+        domains("普遍.我爱你 repeated, domains", "普遍.我爱你 ".as_bytes()),
+        // Brackets beyond ASCII and character references (C-F7).
+        f("http://a/（ repeated", "http://a/\u{ff08}".as_bytes()),
+        f("http://a/x） repeated", "see http://a/x\u{ff09} ".as_bytes()),
+        f("http://a/[ repeated", b"http://a/["),
+        f("http://a/x&gt; repeated", b"see http://a/x&gt; "),
+        // UTS #58 mode: its scans back and forward, its bracket stack.
+        uts58("a.com repeated, uts58", b"a.com "),
+        uts58("a.b.c.d... one run, uts58", b"a.b"),
+        uts58("a.b@ repeated, uts58", b"a.b@"),
+        uts58("普遍.我爱你 repeated, uts58", "普遍.我爱你 ".as_bytes()),
+        uts58("http://a/[( repeated, uts58", b"http://a/[("),
+        uts58("64-deep [( around URLs, uts58", &{
+            let mut u = b"[(".repeat(64);
+            u.extend_from_slice(b"http://a.example/x");
+            u.extend_from_slice(&b")]".repeat(64));
+            u.push(b' ');
+            u
+        }),
     ]
 }
 
@@ -276,7 +302,8 @@ fn main() {
     // (Without the feature, the domain families are left out.)
     #[cfg(not(feature = "domains"))]
     let domains = urlx::Finder::new();
-    let finders = [&plain, &email, &domains];
+    let uts58 = urlx::FinderBuilder::new().uts58(true).build().unwrap();
+    let finders = [&plain, &email, &domains, &uts58];
     let base = mail_base();
     // Mail text at each size, in each mode.
     let mail_runs = finders.map(|f| SIZES.map(|n| measure(f, &mail(&base, n))));
@@ -289,6 +316,7 @@ fn main() {
     if cfg!(feature = "domains") {
         modes.push((2, "mail text, domains"));
     }
+    modes.push((3, "mail text, UTS #58 mode"));
     for (mode, name) in modes {
         let [small, big] = mail_runs[mode];
         rows.push(format!(
