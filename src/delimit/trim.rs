@@ -51,6 +51,11 @@ pub(crate) fn trim_trailing(h: &[u8], pieces: &mut Pieces, brackets: &mut Bracke
         pieces.first.1 = trimmed_end(h, s, e, brackets);
         return;
     }
+    // Most joined URLs end in a byte that never drops: no copy.
+    let (_, e) = pieces.last();
+    if e > pieces.start() && !(may_drop(h[e - 1]) || matches!(h[e - 1], b'*' | b'_' | 0x80..)) {
+        return;
+    }
     // The joined text, after what emphasis is looked for in before it.
     let start = pieces.start();
     let lo = start.saturating_sub(EMPHASIS_REACH);
@@ -164,7 +169,7 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
             let Some(o) = opener_of(c) else {
                 break;
             };
-            let from = component(&mut comp, &mut open, h, s, e);
+            let from = component(&mut comp, &mut open, brackets, h, s, e);
             // Kept where an opener of its pair is open before it.
             if brackets.pair_balance(h, from, e - n, o, c) > 0 {
                 break;
@@ -174,7 +179,7 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
         }
         match b {
             b')' | b']' => {
-                let from = component(&mut comp, &mut open, h, s, e);
+                let from = component(&mut comp, &mut open, brackets, h, s, e);
                 // A run of one closer at once (one at a time: as many as
                 // are unmatched): `((((x))))` ends in a long run.
                 let (p, q) = open.get_or_insert_with(|| brackets.count(h, from, e));
@@ -210,6 +215,7 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
 fn component(
     comp: &mut Option<usize>,
     open: &mut Option<(isize, isize)>,
+    brackets: &mut BracketMemo,
     h: &[u8],
     s: usize,
     e: usize,
@@ -217,7 +223,7 @@ fn component(
     match *comp {
         Some(f) if f < e => f,
         _ => {
-            let f = component_start(h, s, e);
+            let f = brackets.components.start(h, s, e);
             *comp = Some(f);
             *open = None;
             f
@@ -289,17 +295,103 @@ fn char_before(h: &[u8], s: usize, e: usize) -> Option<(char, usize)> {
 /// Where the component that the end of `h[s..e]` is in starts (UTS #58,
 /// as C-F7 pairs brackets): in the fragment (after the first `#`), after
 /// its last `:~:`; in the query (after the first `?`), after its last `=`
-/// or `&`; in the path, after its last `/`.
-pub(crate) fn component_start(h: &[u8], s: usize, e: usize) -> usize {
-    let t = &h[s..e];
-    if let Some(p) = memchr::memchr(b'#', t) {
-        let f = s + p + 1;
-        memchr::memmem::rfind(&h[f..e], b":~:").map_or(f, |k| f + k + 3)
-    } else if let Some(q) = memchr::memchr(b'?', t) {
-        let f = s + q + 1;
-        memchr::memrchr2(b'=', b'&', &h[f..e]).map_or(f, |k| f + k + 1)
-    } else {
-        memchr::memrchr(b'/', t).map_or(s, |k| s + k + 1)
+/// or `&`; in the path, after its last `/`. Kept for the texts of the
+/// triggers of one run: they start later and end at or past the last
+/// one's end, and each search reads only the bytes the last did not (a
+/// long run holds a trigger every few bytes, and its end, where C-F7
+/// looks, is the same).
+// PERF: `cargo bench --bench adversarial -- 'www.a.1)'`: searched afresh,
+// every trigger read its whole text for `#`, `?` and `/`.
+#[derive(Clone, Copy, Debug, Default)]
+struct ComponentMemo {
+    hash: Seen,
+    query: Seen,
+    slash: Seen,
+    equals: Seen,
+    tilde: Seen,
+}
+
+impl ComponentMemo {
+    fn start(&mut self, h: &[u8], s: usize, e: usize) -> usize {
+        if let Some(p) = self.hash.first(h, s, e, |t| memchr::memchr(b'#', t)) {
+            let f = p + 1;
+            let rfind = |t: &[u8]| memchr::memmem::rfind(t, b":~:");
+            return self.tilde.last(h, f, e, 2, rfind).map_or(f, |k| k + 3);
+        }
+        if let Some(q) = self.query.first(h, s, e, |t| memchr::memchr(b'?', t)) {
+            let f = q + 1;
+            let rfind = |t: &[u8]| memchr::memrchr2(b'=', b'&', t);
+            return self.equals.last(h, f, e, 0, rfind).map_or(f, |k| k + 1);
+        }
+        let rfind = |t: &[u8]| memchr::memrchr(b'/', t);
+        self.slash.last(h, s, e, 0, rfind).map_or(s, |k| k + 1)
+    }
+}
+
+/// What a search of `h[from..to]` found: the first or the last place of
+/// what it looks for, or none.
+#[derive(Clone, Copy, Debug, Default)]
+struct Seen {
+    valid: bool,
+    from: usize,
+    to: usize,
+    at: Option<usize>,
+}
+
+impl Seen {
+    /// Whether `h[s..e]` holds the stretch searched from its start on.
+    fn covers(&self, s: usize, e: usize) -> bool {
+        self.valid && self.from <= s && s <= self.to && self.to <= e
+    }
+
+    fn keep(&mut self, s: usize, e: usize, at: Option<usize>) -> Option<usize> {
+        *self = Seen {
+            valid: true,
+            from: s,
+            to: e,
+            at,
+        };
+        at
+    }
+
+    /// The first place in `h[s..e]` that `find` finds.
+    fn first(
+        &mut self,
+        h: &[u8],
+        s: usize,
+        e: usize,
+        find: impl Fn(&[u8]) -> Option<usize>,
+    ) -> Option<usize> {
+        let at = match self.at {
+            // The first in `from..to` is the first in `s..to` too.
+            Some(p) if self.covers(s, e) && p >= s => Some(p),
+            None if self.covers(s, e) => find(&h[self.to..e]).map(|k| self.to + k),
+            _ => find(&h[s..e]).map(|k| s + k),
+        };
+        self.keep(s, e, at)
+    }
+
+    /// The last place in `h[s..e]` that `rfind` finds, for a needle of
+    /// `overlap + 1` bytes.
+    fn last(
+        &mut self,
+        h: &[u8],
+        s: usize,
+        e: usize,
+        overlap: usize,
+        rfind: impl Fn(&[u8]) -> Option<usize>,
+    ) -> Option<usize> {
+        let at = if self.covers(s, e) {
+            // The new bytes first (and the needle across their start),
+            // else the last in `from..to`, if it is not before `s`.
+            let n = self.to.saturating_sub(overlap).max(s);
+            rfind(&h[n..e])
+                .map(|k| n + k)
+                .or(self.at.filter(|&p| p >= s))
+        } else {
+            rfind(&h[s..e]).map(|k| s + k)
+        };
+        self.keep(s, e, at)
     }
 }
 
@@ -353,6 +445,7 @@ pub(crate) struct BracketMemo {
     to: usize,
     open: (isize, isize),
     pair: Option<PairCount>,
+    components: ComponentMemo,
 }
 
 /// [`BracketMemo`]'s count of one pair beyond ASCII.
@@ -429,6 +522,23 @@ mod tests {
     use crate::delimit::rejoin::Joint;
     use proptest::prelude::*;
 
+    /// Where the component that the end of `h[s..e]` is in starts (UTS #58,
+    /// as C-F7 pairs brackets): in the fragment (after the first `#`), after
+    /// its last `:~:`; in the query (after the first `?`), after its last `=`
+    /// or `&`; in the path, after its last `/`.
+    fn component_start(h: &[u8], s: usize, e: usize) -> usize {
+        let t = &h[s..e];
+        if let Some(p) = memchr::memchr(b'#', t) {
+            let f = s + p + 1;
+            memchr::memmem::rfind(&h[f..e], b":~:").map_or(f, |k| f + k + 3)
+        } else if let Some(q) = memchr::memchr(b'?', t) {
+            let f = s + q + 1;
+            memchr::memrchr2(b'=', b'&', &h[f..e]).map_or(f, |k| f + k + 1)
+        } else {
+            memchr::memrchr(b'/', t).map_or(s, |k| s + k + 1)
+        }
+    }
+
     /// C-F7 one character at a time, every count made afresh on the text as
     /// it stands: the rule `trimmed_end` implements.
     fn one_at_a_time(h: &[u8], s: usize, e0: usize) -> usize {
@@ -480,6 +590,11 @@ mod tests {
             let (s, e) = (before.len(), h.len());
             let want = one_at_a_time(&h, s, e);
             prop_assert_eq!(trimmed_end(&h, s, e, &mut BracketMemo::default()), want);
+            // One memo for the texts of later triggers in the same run.
+            let mut memo = BracketMemo::default();
+            for k in (s..e).filter(|&k| h[k] & 0xC0 != 0x80) {
+                prop_assert_eq!(trimmed_end(&h, k, e, &mut memo), one_at_a_time(&h, k, e), "from {}", k);
+            }
             // Joined pieces trim alike (one joint after the first character).
             let first = t[0].len();
             if e - s > first {
