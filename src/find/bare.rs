@@ -167,6 +167,10 @@ impl Finder {
                 // the parser stops early in is not first checked whole as
                 // UTF-8 (every trigger in a long run has one).
                 let (s, e) = d.pieces.first;
+                if let Some(k) = square_bracket_cut_as_written(&h[s..e]) {
+                    cut_text(h, &mut d, k, brackets)?;
+                    continue;
+                }
                 let (n, m) = uri::prefix_taking_hashes(&h[s..e])?;
                 if n < e - s {
                     if uri::stopped_in_authority(m, n) && !footnote_after_host(&h[s..e], m, n) {
@@ -411,17 +415,29 @@ pub(super) fn footnote_after_host(url: &[u8], m: crate::uri::Meta, n: usize) -> 
 
 /// C-F8: a host ends at a character beyond ASCII that no domain name holds
 /// (one that UTS #46 neither takes nor maps to letters and digits:
-/// `http://google.com｜bar`): the URL ends there, as UTS #58 ends it. How
-/// many bytes of `url` to keep.
+/// `http://google.com｜bar`): the URL ends there, as UTS #58 ends it. And
+/// a last label of ASCII letters that are one of IANA's top-level domains,
+/// then letters of another script, which make no top-level domain (`http://example.com에서`, `https://example.cn了解`),
+/// ends at its ASCII letters: the sentence goes on there, where UTS #58
+/// makes no link at all. How many bytes of `url` to keep.
 pub(super) fn host_char_cut(url: &str, m: crate::uri::Meta) -> Option<usize> {
     let (hs, he) = (m.host_start as usize, m.host_end as usize);
     if !m.has_authority || url.as_bytes()[hs..he].is_ascii() {
         return None;
     }
-    url[hs..he]
+    let host = &url[hs..he];
+    if let Some((k, _)) = host
         .char_indices()
         .find(|&(_, c)| !c.is_ascii() && !crate::uts58::valid_host(c))
-        .map(|(k, _)| hs + k)
+    {
+        return Some(hs + k);
+    }
+    let last = host.rfind('.').map_or(0, |d| d + 1);
+    let label = &host[last..];
+    let ascii = label.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let then_other = label.as_bytes().get(ascii).is_some_and(|&b| b >= 0x80);
+    let tld = |l: &str| crate::uts58::is_tld(&l.to_lowercase());
+    (ascii >= 2 && then_other && tld(&label[..ascii]) && !tld(label)).then_some(hs + last + ascii)
 }
 
 /// C-F7: a `]` in a path, query or fragment that closes no `[` of its
@@ -430,11 +446,48 @@ pub(super) fn host_char_cut(url: &str, m: crate::uri::Meta) -> Option<usize> {
 /// it; balanced `[ ]` are URL text (`?page[number]=2`). How many bytes of
 /// `url` to keep.
 pub(super) fn square_bracket_cut(url: &[u8], m: crate::uri::Meta) -> Option<usize> {
-    let from = m.path_start as usize;
-    let tail = &url[from..];
+    first_unmatched_square(
+        url,
+        m.path_start as usize,
+        m.query_start.get(),
+        m.fragment_start.get(),
+    )
+}
+
+/// [`square_bracket_cut`] on a text not yet parsed, its components as
+/// written (the path after `scheme://` and the authority, or after
+/// `scheme:`): a long run whose link ends at an early `]` is cut there
+/// before the parser reads it whole.
+// PERF: `cargo bench --bench adversarial -- '(sip:1]'`: without it, every
+// trigger of a run the parser takes whole (`[ ]` being path text) parsed
+// the run to its cap.
+pub(super) fn square_bracket_cut_as_written(url: &[u8]) -> Option<usize> {
+    memchr::memchr(b']', url)?;
+    let colon = memchr::memchr(b':', url)?;
+    let from = match url[colon + 1..].strip_prefix(b"//") {
+        Some(rest) => {
+            let a = url.len() - rest.len();
+            a + memchr::memchr3(b'/', b'?', b'#', rest)?
+        }
+        None => colon + 1,
+    };
+    let fragment = memchr::memchr(b'#', &url[from..]).map(|k| from + k);
+    let query = memchr::memchr(b'?', &url[from..fragment.unwrap_or(url.len())]).map(|k| from + k);
+    first_unmatched_square(url, from, query, fragment)
+}
+
+/// The first `]` of `url` from `from` that closes no `[` of its component,
+/// the query and the fragment starting at `query` and `fragment`.
+fn first_unmatched_square(
+    url: &[u8],
+    from: usize,
+    query: Option<usize>,
+    fragment: Option<usize>,
+) -> Option<usize> {
+    let tail = url.get(from..)?;
     memchr::memchr(b']', tail)?;
-    let query = m.query_start.get().unwrap_or(usize::MAX);
-    let fragment = m.fragment_start.get().unwrap_or(usize::MAX);
+    let query = query.unwrap_or(usize::MAX);
+    let fragment = fragment.unwrap_or(usize::MAX);
     let mut depth = 0usize;
     for (k, &b) in tail.iter().enumerate() {
         let i = from + k;
