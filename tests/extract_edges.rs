@@ -110,6 +110,14 @@ fn c_f8_text_of_a_script_without_spaces_after_a_url() {
         &["https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ"],
     );
     expect("http://foobar.みんな/", &["http://foobar.みんな/"]);
+    // Letters of another script right after an ASCII top-level domain make
+    // no top-level domain: the sentence goes on there.
+    expect(
+        "자세한 내용은 http://example.com에서 확인하세요",
+        &["http://example.com"],
+    );
+    expect("访问https://example.cn了解更多", &["https://example.cn"]);
+    expect("www.example.com에서 x", &["http://www.example.com"]);
     expect(
         "http://example.jp/資料/一覧.html",
         &["http://example.jp/資料/一覧.html"],
