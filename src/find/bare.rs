@@ -149,6 +149,9 @@ impl Finder {
         mut cut: Option<usize>,
     ) -> Option<(Link<'h>, usize)> {
         let plen = prefix.map_or(0, str::len);
+        // The bracket opened right before the URL is looked for once: a
+        // cut moves the text's end, not its start.
+        let opened = closer(h, d.pieces.start());
         // Each round cuts the text shorter, or ends.
         for _ in 0..MAX_ROUNDS {
             if let Some(keep) = cut.take() {
@@ -157,7 +160,7 @@ impl Finder {
             }
             // A bracket that closes the one opened right before the URL
             // ends it, whatever follows (C-F7), before the parser sees it.
-            if let Some(q) = closer_in_pieces(h, &d.pieces) {
+            if let Some(q) = opened.and_then(|c| closer_in_pieces(h, &d.pieces, c)) {
                 cut_text(h, &mut d, q, brackets)?;
                 continue;
             }
@@ -358,10 +361,10 @@ pub(super) fn closer_may_cut(h: &[u8], start: usize) -> bool {
     closer(h, start).is_some()
 }
 
-/// [`closer_cut`] on the text of `pieces`.
-fn closer_in_pieces(h: &[u8], pieces: &Pieces) -> Option<usize> {
+/// [`closer_cut`] on the text of `pieces`, where [`closer`] found `c`.
+fn closer_in_pieces(h: &[u8], pieces: &Pieces, c: Closer) -> Option<usize> {
     let start = pieces.start();
-    match closer(h, start)? {
+    match c {
         // (The first piece is the bytes from the start, up to the line's
         // end at least where more pieces follow it.)
         Closer::At(i) if start + i < pieces.first.1 => Some(i),
@@ -446,12 +449,7 @@ pub(super) fn host_char_cut(url: &str, m: crate::uri::Meta) -> Option<usize> {
 /// it; balanced `[ ]` are URL text (`?page[number]=2`). How many bytes of
 /// `url` to keep.
 pub(super) fn square_bracket_cut(url: &[u8], m: crate::uri::Meta) -> Option<usize> {
-    first_unmatched_square(
-        url,
-        m.path_start as usize,
-        m.query_start.get(),
-        m.fragment_start.get(),
-    )
+    first_unmatched_square(url, m.path_start as usize)
 }
 
 /// [`square_bracket_cut`] on a text not yet parsed, its components as
@@ -462,8 +460,8 @@ pub(super) fn square_bracket_cut(url: &[u8], m: crate::uri::Meta) -> Option<usiz
 // trigger of a run the parser takes whole (`[ ]` being path text) parsed
 // the run to its cap.
 pub(super) fn square_bracket_cut_as_written(url: &[u8]) -> Option<usize> {
-    memchr::memchr(b']', url)?;
-    let colon = memchr::memchr(b':', url)?;
+    let close = memchr::memchr(b']', url)?;
+    let colon = memchr::memchr(b':', &url[..close])?;
     let from = match url[colon + 1..].strip_prefix(b"//") {
         Some(rest) => {
             let a = url.len() - rest.len();
@@ -471,32 +469,32 @@ pub(super) fn square_bracket_cut_as_written(url: &[u8]) -> Option<usize> {
         }
         None => colon + 1,
     };
-    let fragment = memchr::memchr(b'#', &url[from..]).map(|k| from + k);
-    let query = memchr::memchr(b'?', &url[from..fragment.unwrap_or(url.len())]).map(|k| from + k);
-    first_unmatched_square(url, from, query, fragment)
+    first_unmatched_square(url, from)
 }
 
-/// The first `]` of `url` from `from` that closes no `[` of its component,
-/// the query and the fragment starting at `query` and `fragment`.
-fn first_unmatched_square(
-    url: &[u8],
-    from: usize,
-    query: Option<usize>,
-    fragment: Option<usize>,
-) -> Option<usize> {
+/// The first `]` of `url` from `from` (where its path starts) that closes
+/// no `[` of its component; the query starts at the first `?`, the
+/// fragment at the first `#`, as the parser reads them.
+fn first_unmatched_square(url: &[u8], from: usize) -> Option<usize> {
     let tail = url.get(from..)?;
     memchr::memchr(b']', tail)?;
-    let query = query.unwrap_or(usize::MAX);
-    let fragment = fragment.unwrap_or(usize::MAX);
+    // 0: the path, 1: the query, 2: the fragment.
+    let mut part = 0u8;
     let mut depth = 0usize;
     for (k, &b) in tail.iter().enumerate() {
         let i = from + k;
-        let separates = if i >= fragment {
-            b == b':' && url[i..].starts_with(b":~:")
-        } else if i >= query {
-            b == b'=' || b == b'&'
-        } else {
-            b == b'/'
+        let separates = match (part, b) {
+            (0 | 1, b'#') => {
+                part = 2;
+                true
+            }
+            (0, b'?') => {
+                part = 1;
+                true
+            }
+            (0, b'/') | (1, b'=' | b'&') => true,
+            (2, b':') => url[i..].starts_with(b":~:"),
+            _ => false,
         };
         match b {
             _ if separates => depth = 0,

@@ -326,14 +326,16 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize, brackets: &mut Brack
         Some(b'/' | b'#') if r.end < cap => far(goes_on(r.end).then_some(r.end)),
         Some(b'?') if r.end < cap => {
             // The query goes on to a byte that C-F7 never drops (`[`
-            // among them), past bytes it may drop (which the parser takes
-            // in a query, `]` among them): the text ends past the host. Or
-            // the parser cuts it first (a `%` without its digits), and the
-            // full path trims the rest.
+            // among them), past bytes it may drop: the text ends past the
+            // host. Or it is cut first, by the parser (a `%` without its
+            // digits) or by a `]` that closes no `[` of the query's first
+            // component (C-F7, `bare::square_bracket_cut`), and the full
+            // path trims the rest.
             let hh = &h[..cap];
-            let k = past_trimmable(hh, r.end + 1, true);
+            let k = past_trimmable(hh, r.end + 1, false);
             let end = match hh.get(k) {
                 Some(b'%') if !escaped(hh, k) => Some(trimmed_end(h, start, k, brackets)),
+                Some(b']') => Some(trimmed_end(h, start, k, brackets)),
                 Some(&b) if kept(b) => goes_on(k).then_some(r.end),
                 _ => None,
             };
