@@ -168,10 +168,10 @@ fn families() -> Vec<Family> {
         uts58("a.b.c.d... one run, uts58", b"a.b"),
         uts58("a.b@ repeated, uts58", b"a.b@"),
         uts58("普遍.我爱你 repeated, uts58", "普遍.我爱你 ".as_bytes()),
-        uts58("http://a/[( repeated, uts58", b"http://a/[("),
+        uts58("http://a.com/[( repeated, uts58", b"http://a.com/[("),
         uts58("64-deep [( around URLs, uts58", &{
             let mut u = b"[(".repeat(64);
-            u.extend_from_slice(b"http://a.example/x");
+            u.extend_from_slice(b"http://a.com/x");
             u.extend_from_slice(&b")]".repeat(64));
             u.push(b' ');
             u
