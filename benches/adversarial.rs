@@ -150,6 +150,9 @@ fn families() -> Vec<Family> {
         f("http://a/–– repeated", "http://a/\u{2013}\u{2013} ".as_bytes()),
         f("http://a/#b#c repeated", b"http://a/#b#c"),
         f("http://\\n repeated", b"http://\n"),
+        // Schemes of IANA's registry, and one that is in none (C-F2).
+        f("wss://a repeated", b"wss://a "),
+        f("zz:// repeated", b"zz://"),
         f(
             "> URL at a wrap width, quoted, repeated",
             b"> see http://a.example/path/to/a/page/that/is/long/enough/to/wrap_\n> x1 y\n",

@@ -627,3 +627,51 @@ fn c_f8_non_ascii_domains_and_local_parts() {
     // Not a top-level domain: no link.
     assert!(urls_with(&f, "x 普遍适用测试.我爱你你 y").is_empty());
 }
+
+/// C-F2: a bare `scheme://` is a URL when the scheme is in IANA's URI
+/// scheme registry (permanent or provisional), or one the finder knows
+/// (`git+https`); not an unregistered one (`D://J`, from old news posts),
+/// and no scheme without `//` beyond the explicit list.
+#[test]
+fn c_f2_registered_schemes_are_found_bare_with_slashes() {
+    for url in [
+        "wss://chat.example.org/socket",
+        "ws://example.org:8080/",
+        "coap://[2001:db8::1]/sensors/temp",
+        "coaps://example.net/.well-known/core",
+        "rsync://mirror.example.org/pub/",
+        "imap://user@imap.example.org/INBOX",
+        "msrp://atlanta.example.com:7654/jshA7weztas;tcp",
+        "rtsps://media.example.com/live",
+        "rtspu://media.example.com/live",
+        "git+https://github.com/a/b.git",
+        "git+ssh://git@example.org/repo.git",
+        "svn+ssh://svn.example.org/repo",
+        "WSS://Example.org/",
+    ] {
+        expect(&format!("see {url} now"), &[url]);
+    }
+    for t in [
+        "D://J",
+        "E://J+Z!7,P?T$4",
+        "foo://bar.example/",
+        "call tel:+1-816-555-1212",
+        "data:text/plain,hi",
+        "coap:example",
+    ] {
+        expect(t, &[]);
+    }
+    // Inside a wrapper any scheme with `//` counts, as before.
+    expect("<foo://bar.example/>", &["foo://bar.example/"]);
+    // Off, or a list of the caller's own: only the listed schemes.
+    for f in [
+        FinderBuilder::new()
+            .registered_schemes(false)
+            .build()
+            .unwrap(),
+        FinderBuilder::new().bare_schemes(["http"]).build().unwrap(),
+    ] {
+        assert!(urls_with(&f, "wss://chat.example.org/socket").is_empty());
+        assert_eq!(urls_with(&f, "http://a.example/"), ["http://a.example/"]);
+    }
+}

@@ -184,6 +184,9 @@ urlx_status urlx_finder_set_join_breaks(urlx_finder *finder, int on);
  * e-mail addresses (mailto:, form URLX_FORM_EMAIL). The form options
  * (e-mail, www., C-W6, schemes) do not apply in this mode; the caps do. */
 urlx_status urlx_finder_set_uts58(urlx_finder *finder, int on);
+/* Bare scheme:// URLs of every scheme in IANA's URI scheme registry,
+ * permanent and provisional (wss://, coap://, rsync://; default on). */
+urlx_status urlx_finder_set_registered_schemes(urlx_finder *finder, int on);
 /* The caps, each at least 1 (else URLX_ERR_OPTION): the longest URL in
  * bytes, the most bytes and lines a wrapper may span. A URL cut by a cap
  * is flagged truncated. SIZE_MAX is no cap (byte caps are taken as at
@@ -194,8 +197,9 @@ urlx_status urlx_finder_set_max_wrapper_lines(urlx_finder *finder, size_t lines)
 /* The most bytes of a line looked at; 0 for no cap (the default). */
 urlx_status urlx_finder_set_max_line_len(urlx_finder *finder, size_t bytes);
 /* The schemes found in bare text, and the schemes without // found only
- * inside <...> and quotes; each list replaces the default. schemes may be
- * NULL when n is 0. */
+ * inside <...> and quotes; each list replaces the default (the bare list
+ * also turns IANA's registered schemes off). schemes may be NULL when n
+ * is 0. */
 urlx_status urlx_finder_set_bare_schemes(urlx_finder *finder,
                                          const char *const *schemes, size_t n);
 urlx_status urlx_finder_set_wrapped_schemes(urlx_finder *finder,

@@ -219,6 +219,10 @@ builder_setter!(
     urlx_finder_set_uts58, c_int, |b, on| b.uts58(on != 0)
 );
 builder_setter!(
+    /// Bare `scheme://` URLs of IANA's registered schemes (default on).
+    urlx_finder_set_registered_schemes, c_int, |b, on| b.registered_schemes(on != 0)
+);
+builder_setter!(
     /// The longest URL in bytes (at least 1).
     urlx_finder_set_max_url_len, usize, |b, bytes| b.max_url_len(bytes)
 );
@@ -235,7 +239,8 @@ builder_setter!(
     urlx_finder_set_max_line_len, usize, |b, bytes| b.max_line_len(bytes)
 );
 
-/// The schemes found in bare text (replaces the default list).
+/// The schemes found in bare text (replaces the default list, and turns
+/// off IANA's registered schemes).
 ///
 /// # Safety
 /// `finder` as for the other setters; `schemes` must point to `n`

@@ -229,6 +229,15 @@ static void a_configured_finder(void) {
     CHECK(urlx_finder_set_uts58(f, 0) == URLX_OK);
     CHECK(urlx_finder_set_max_line_len(f, 0) == URLX_OK);
 
+    /* C-F2: IANA's registered schemes bare with //, unless turned off. */
+    urlx_finder *g = NULL;
+    CHECK(urlx_finder_new(&g) == URLX_OK);
+    CHECK(strcmp(urls(g, "wss://example.org/chat or D://J", buf, sizeof buf),
+                 "wss://example.org/chat") == 0);
+    CHECK(urlx_finder_set_registered_schemes(g, 0) == URLX_OK);
+    CHECK(strcmp(urls(g, "wss://example.org/chat", buf, sizeof buf), "") == 0);
+    urlx_finder_free(g);
+
     /* Caps: a URL cut by one is flagged. */
     CHECK(urlx_finder_set_max_url_len(f, 12) == URLX_OK);
     CHECK(strcmp(urls(f, "see http://a.example/long/path", buf, sizeof buf),

@@ -57,6 +57,7 @@ pub struct FinderBuilder {
     domains: bool,
     join_unhyphenated: bool,
     uts58: bool,
+    registered: bool,
     limits: Limits,
 }
 
@@ -88,6 +89,7 @@ impl FinderBuilder {
             domains: false,
             join_unhyphenated: false,
             uts58: false,
+            registered: true,
             limits: Limits {
                 max_url_len: 8192,
                 max_wrapper_bytes: 2048,
@@ -97,7 +99,8 @@ impl FinderBuilder {
         }
     }
 
-    /// The schemes found in bare text (replaces the default list). Inside
+    /// The schemes found in bare text (replaces the default list, and
+    /// turns [`registered_schemes`](Self::registered_schemes) off). Inside
     /// `<…>` and quotes, these and any scheme followed by `//` count;
     /// inside `<URL:…>`, any scheme.
     pub fn bare_schemes<I, S>(&mut self, schemes: I) -> &mut Self
@@ -109,6 +112,26 @@ impl FinderBuilder {
             .into_iter()
             .map(|s| s.as_ref().to_ascii_lowercase())
             .collect();
+        self.registered = false;
+        self
+    }
+
+    /// Also find bare `scheme://` URLs of every scheme in IANA's URI
+    /// scheme registry, permanent and provisional (`wss://`, `coap://`,
+    /// `rsync://`, `imap://`; C-F2; on by default). A scheme without `//`
+    /// is found bare only when it is in [`bare_schemes`](Self::bare_schemes).
+    /// Finding a scheme is not linking it: the linkifier's schemes are its
+    /// own option.
+    ///
+    /// ```
+    /// let f = urlx::Finder::new();
+    /// let urls: Vec<_> = f.links("wss://example.org/chat or D://J").map(|l| l.as_str().to_owned()).collect();
+    /// assert_eq!(urls, ["wss://example.org/chat"]);
+    /// let f = urlx::FinderBuilder::new().registered_schemes(false).build().unwrap();
+    /// assert_eq!(f.links("wss://example.org/chat").count(), 0);
+    /// ```
+    pub fn registered_schemes(&mut self, yes: bool) -> &mut Self {
+        self.registered = yes;
         self
     }
 
@@ -314,6 +337,7 @@ impl FinderBuilder {
                 max_lines: self.limits.max_wrapper_lines,
             },
             uts58: self.uts58,
+            registered: self.registered,
         })
     }
 }

@@ -69,7 +69,7 @@ impl Finder {
                 if key == KEY_URL {
                     return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo, out);
                 }
-                let class = self.class(&h[s..c], key);
+                let class = self.class(&h[s..c], key, h, c);
                 let op = wrapper::opener(h, s, floor, self.back);
                 // A bare `scheme://` text of a scheme the finder takes bare:
                 // urlx's policy for the authority, which the general path
@@ -204,7 +204,7 @@ impl Finder {
                 s: j,
                 c: k,
                 key,
-                class: self.class(&h[j..k], key),
+                class: self.class(&h[j..k], key, h, k),
                 op: wrapper::opener(h, j, floor, self.back),
             };
             return self.with_depth(j, memo, |memo, depth| {

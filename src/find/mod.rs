@@ -40,6 +40,7 @@ mod link;
 mod links;
 #[cfg(feature = "mail")]
 mod mail;
+mod registry;
 mod schemes;
 mod search;
 mod uts58;
@@ -69,6 +70,9 @@ pub struct Finder {
     bare: BareOptions,
     /// UTS #58 mode (`FinderBuilder::uts58`).
     uts58: bool,
+    /// Bare `scheme://` URLs of IANA's registered schemes too
+    /// (`FinderBuilder::registered_schemes`).
+    registered: bool,
 }
 
 impl Default for Finder {
@@ -128,9 +132,18 @@ impl Finder {
         self.forward
     }
 
-    /// The class of the scheme `name`, whose `scheme::key` is `key`.
+    /// The class of the scheme `name`, whose `scheme::key` is `key` and
+    /// whose colon is at `c` of `h`: the finder's own, or for `name://` a
+    /// scheme of IANA's registry (C-F2), found bare and wrapped, with an
+    /// authority.
     #[inline(always)]
-    fn class(&self, name: &[u8], key: u64) -> Option<SchemeClass> {
-        self.classes.get(name, key)
+    fn class(&self, name: &[u8], key: u64, h: &[u8], c: usize) -> Option<SchemeClass> {
+        match self.classes.get(name, key) {
+            Some(class) => Some(class),
+            None if self.registered && h.get(c + 1..c + 3) == Some(b"//") => {
+                schemes::registered(name, key).then(|| SchemeClass::new(true, true, true))
+            }
+            None => None,
+        }
     }
 }

@@ -154,13 +154,39 @@ impl SchemeClass {
 }
 
 /// Schemes with an authority that are found bare by default: the RFC 1738
-/// ones with `//` and the common ones of C-F2.
+/// ones with `//`, the common ones of C-F2, and the `+` forms version
+/// control writes, which no registry lists. Every other scheme of IANA's
+/// registry is found bare with `//` too (`FinderBuilder::registered_schemes`).
 pub(crate) const BARE_AUTHORITY: &[&str] = &[
-    "http", "https", "ftp", "ftps", "sftp", "ssh", "git", "svn", "irc", "ircs", "gopher", "nntp",
-    "telnet", "wais", "file", "prospero", "rtsp", "ldap", "ldaps",
+    "http",
+    "https",
+    "ftp",
+    "ftps",
+    "sftp",
+    "ssh",
+    "git",
+    "svn",
+    "irc",
+    "ircs",
+    "gopher",
+    "nntp",
+    "telnet",
+    "wais",
+    "file",
+    "prospero",
+    "rtsp",
+    "ldap",
+    "ldaps",
+    "git+https",
+    "git+ssh",
+    "svn+ssh",
 ];
 
-/// Schemes without `//` that are found bare by default.
+/// Schemes without `//` that are found bare by default: addresses and
+/// identifiers that mail and news write bare (`mailto:`, `news:`,
+/// `xmpp:`, `sip:`). Other schemes without `//` are not looked for in bare
+/// text, registered or not: `tel:`, `urn:`, `data:`, `about:` and the like
+/// are words followed by a colon far more often than URLs there.
 pub(crate) const BARE_OPAQUE: &[&str] = &["mailto", "news", "xmpp", "sip", "sips"];
 
 /// Schemes without `//` found only inside a wrapper by default (C-F2:
