@@ -91,7 +91,9 @@ pub struct ScanArgs {
 
     /// Also print the alternative reading of a URL where the text is
     /// ambiguous (hyphen at a line break: without the hyphen; spaces inside
-    /// <...>: as %20), on the line after it, ending with " [alternative]".
+    /// <...>: as %20; a \ at a line's end, RFC 8792 folding, where the
+    /// text does not declare it: joined), on the line after it, ending
+    /// with " [alternative]".
     /// Example: urlx --alt wrapped.txt
     #[arg(long)]
     pub alt: bool,

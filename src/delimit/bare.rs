@@ -3,6 +3,7 @@
 //! broken after a hyphen (C-W3) or, as an option, before `/`, `?`, ...
 //! (C-W6).
 
+use super::fold::{self, FoldMemo};
 use super::rejoin::{whitespace_run, Depth, Joint};
 use super::trim::trim_end;
 pub(crate) use super::trim::{
@@ -202,9 +203,9 @@ pub(crate) struct BareMemo {
     /// Runs of ASCII URL bytes (`url_run`).
     pub(crate) ascii: RunMemo,
     pub(crate) brackets: BracketMemo,
+    /// The RFC 8792 header before the candidates (C-W8).
+    pub(crate) fold: FoldMemo,
 }
-
-impl BareMemo {}
 
 /// Whether the token at `j` can continue a URL broken after a hyphen: URL
 /// text that starts like the rest of a word or path, so that a signature
@@ -311,7 +312,37 @@ fn follow(
     // (Whether the last piece reached the cap: as after every joint below.)
     let mut truncated = e >= cap && cap < h.len();
     let mut joint_capped = false;
+    // C-W8: the next line's text after an RFC 8792 fold in text that does
+    // not declare the wrapping: the joined reading, as the alternative.
+    let mut undeclared = None;
     while !truncated {
+        // C-W8: an RFC 8792 fold right after the URL's text, joined where
+        // the text declares the wrapping.
+        if h.get(e) == Some(&b'\\') {
+            let declared = memo.fold.declared(h, pieces.start());
+            let Some(j) = declared.and_then(|st| fold::continuation(h, e, st)) else {
+                if declared.is_none() {
+                    undeclared = fold::undeclared_continuation(h, e).filter(|&j| j < cap);
+                }
+                break;
+            };
+            if j >= cap {
+                joint_capped = cap < h.len();
+                break;
+            }
+            let e2 = memo.run.end(h, j, cap, run_end);
+            if e2 == j {
+                break;
+            }
+            if 1 + pieces.rest.len() >= opts.max_lines {
+                truncated = true;
+                break;
+            }
+            pieces.rest.push((Joint::Break, j, e2));
+            e = e2;
+            truncated = e >= cap && cap < h.len();
+            continue;
+        }
         let hyphen = h[e - 1] == b'-';
         if !hyphen && !opts.join_unhyphenated {
             break;
@@ -397,7 +428,11 @@ fn follow(
             }
         }
     }
-    let rewrap = if truncated || !pieces.rest.is_empty() {
+    let rewrap = if truncated {
+        None
+    } else if let Some(j) = undeclared.filter(|_| pieces.end() == e) {
+        Some((j, memo.run.end(h, j, cap, run_end)))
+    } else if !pieces.rest.is_empty() {
         None
     } else {
         rewrap(h, &pieces, cap, depth, &mut memo.run)

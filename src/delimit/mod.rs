@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub(crate) mod bare;
+pub(crate) mod fold;
 pub(crate) mod rejoin;
 pub(crate) mod trim;
 pub(crate) mod unicode;

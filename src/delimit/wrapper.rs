@@ -205,6 +205,21 @@ pub(crate) fn delimit(
                 rewrap: None,
             });
         }
+        // C-W8: an RFC 8792 fold, in text that declares the wrapping: the
+        // `\`, the line break and what the strategy removes after it.
+        if h[i] == b'\\' {
+            let declared = memo.fold.declared(h, s);
+            let j = declared.and_then(|st| super::fold::continuation(h, i, st))?;
+            lines += 1;
+            if lines > limits.max_wrapper_lines || j >= cap {
+                return None;
+            }
+            b.piece(cur, i);
+            b.pending = Joint::Break;
+            cur = j;
+            i = j;
+            continue;
+        }
         // Else a byte or character that ends the wrapper.
         ws_at(h, i)?;
         let run_start = i;
@@ -267,6 +282,8 @@ pub(crate) struct WrapMemo {
     close0: u8,
     lo: usize,
     hi: usize,
+    /// The RFC 8792 header before the wrappers (C-W8).
+    fold: super::fold::FoldMemo,
 }
 
 impl WrapMemo {
@@ -287,6 +304,7 @@ impl WrapMemo {
                 close0: close[0],
                 lo,
                 hi: e,
+                fold: self.fold,
             };
         }
         e

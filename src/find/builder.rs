@@ -315,6 +315,9 @@ impl FinderBuilder {
         } else {
             (self.limits.back(), self.limits.forward())
         };
+        // C-W8: an RFC 8792 header declares the folds after it, within its
+        // reach.
+        let back = back.max(crate::delimit::fold::HEADER_REACH + 64);
         Ok(Finder {
             scanner: Scanner::new(
                 &opaque,

@@ -151,7 +151,11 @@ impl Finder {
             return None;
         }
         let truncated = e >= cap && cap < h.len();
-        if e == s || (!truncated && (h[e - 1] == b'-' || self.bare.join_unhyphenated)) {
+        // (A `\` after the run may fold it, RFC 8792: C-W8.)
+        if e == s
+            || (!truncated
+                && (h[e - 1] == b'-' || self.bare.join_unhyphenated || h.get(e) == Some(&b'\\')))
+        {
             return None;
         }
         // A non-ASCII character after the run may go on the URL (an IRI,
@@ -263,6 +267,7 @@ impl Finder {
         if e >= cap
             || crate::scan::bytes::URL_BYTE[usize::from(h[e])]
             || h[e - 1] == b'-'
+            || h[e] == b'\\'
             || (h[e] >= 0x80 && !plain_end(h, e))
         {
             return None;
