@@ -153,6 +153,15 @@ fn families() -> Vec<Family> {
         // Schemes of IANA's registry, and one that is in none (C-F2).
         f("wss://a repeated", b"wss://a "),
         f("zz:// repeated", b"zz://"),
+        // RFC 8792 folds (C-W8): undeclared, and after a header, where
+        // every URL goes on across folds to the wrapper cap of lines.
+        f("URL, \\, indented line, repeated", b"http://a/\\\n  b "),
+        Family {
+            name: "RFC 8792 header, then folded URLs",
+            mode: Mode::Plain,
+            gen: rep(b"NOTE: '\\' line wrapping per RFC 8792\n\n  http://a/b\\\n  c\\\n  d\n".to_vec()),
+        },
+        f("\"URL, \\, line, repeated", b"\"http://a\\\n "),
         f(
             "> URL at a wrap width, quoted, repeated",
             b"> see http://a.example/path/to/a/page/that/is/long/enough/to/wrap_\n> x1 y\n",
