@@ -153,6 +153,7 @@ fn families() -> Vec<Family> {
         // Schemes of IANA's registry, and one that is in none (C-F2).
         f("wss://a repeated", b"wss://a "),
         f("zz:// repeated", b"zz://"),
+        f("abcdefghij:// repeated", b"abcdefghij://"),
         // RFC 8792 folds (C-W8): undeclared, and after a header, where
         // every URL goes on across folds to the wrapper cap of lines.
         f("URL, \\, indented line, repeated", b"http://a/\\\n  b "),
