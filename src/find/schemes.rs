@@ -7,35 +7,35 @@ use super::registry::REGISTERED;
 
 /// Whether `name` (whose `scheme::key` is `key`) is a scheme of IANA's
 /// registry (permanent or provisional; `tests/data/iana/`), in any case.
-// PERF: by key in an open-addressing table, one probe for most:
+// PERF: by hash in an open-addressing table, one probe for most:
 // `cargo bench --bench adversarial -- 'zz://'` (a trigger of an unknown
 // scheme every 5 bytes) took 4 times the time without the registry with a
 // search of the names, 1.5 times with a binary search of the keys, 1.04
-// times so; names over 8 bytes alike (`abcdefghij://` repeated: 4.8 times
-// with a search of the names).
+// times so; `abcdefghij://` repeated 4.8 times with a search of the
+// names, 1.16 times so.
 pub(super) fn registered(name: &[u8], key: u64) -> bool {
-    if key != 0 {
-        let mut j = registry_slot(key);
-        loop {
-            match REGISTERED_KEYS[j] {
-                0 => return false,
-                k if k == key => return true,
-                _ => j = (j + 1) % REGISTRY_SLOTS,
-            }
-        }
-    }
-    if name.len() <= 8 || name.len() > crate::scan::scheme::MAX_SCHEME_LEN {
+    if name.is_empty() || name.len() > crate::scan::scheme::MAX_SCHEME_LEN {
         return false;
     }
-    let mut j = registry_slot(long_key(name));
+    let short = name.len() <= 8;
+    let hash = if short { key } else { long_key(name) };
+    let mut j = registry_slot(hash);
     loop {
-        match REGISTERED_LONG[j] {
-            0 => return false,
-            i if REGISTERED[i as usize - 1]
-                .as_bytes()
-                .eq_ignore_ascii_case(name) =>
-            {
-                return true
+        match REGISTERED_SLOTS[j] {
+            (_, 0) => return false,
+            (h, i) if h == hash => {
+                // A key is its name (up to 8 bytes); a longer name is
+                // compared.
+                let r = REGISTERED[i as usize - 1].as_bytes();
+                let same = if short {
+                    r.len() <= 8
+                } else {
+                    r.eq_ignore_ascii_case(name)
+                };
+                if same {
+                    return true;
+                }
+                j = (j + 1) % REGISTRY_SLOTS;
             }
             _ => j = (j + 1) % REGISTRY_SLOTS,
         }
@@ -53,48 +53,32 @@ const fn long_key(name: &[u8]) -> u64 {
     a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.rotate_left(29) ^ n as u64
 }
 
-/// The registered names of more than 8 bytes, by open addressing on
-/// [`long_key`]: each slot their index in `REGISTERED` plus 1 (0: empty),
-/// the name compared on a hit.
-static REGISTERED_LONG: [u16; REGISTRY_SLOTS] = {
-    let mut slots = [0u16; REGISTRY_SLOTS];
+/// Slots of [`REGISTERED_SLOTS`]: a power of two, at least twice the names.
+const REGISTRY_SLOTS: usize = 1024;
+
+const fn registry_slot(hash: u64) -> usize {
+    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize
+}
+
+/// The registered names by open addressing: each slot the name's hash
+/// (`scheme::key` up to 8 bytes, else [`long_key`]) and its index in
+/// `REGISTERED` plus 1 (0: an empty slot).
+static REGISTERED_SLOTS: [(u64, u16); REGISTRY_SLOTS] = {
+    assert!(REGISTERED.len() * 2 <= REGISTRY_SLOTS);
+    let mut slots = [(0u64, 0u16); REGISTRY_SLOTS];
     let mut i = 0;
     while i < REGISTERED.len() {
         let name = REGISTERED[i].as_bytes();
-        if name.len() > 8 {
-            let mut j = registry_slot(long_key(name));
-            while slots[j] != 0 {
-                j = (j + 1) % REGISTRY_SLOTS;
-            }
-            slots[j] = i as u16 + 1;
+        let hash = if name.len() <= 8 {
+            crate::scan::scheme::key(name)
+        } else {
+            long_key(name)
+        };
+        let mut j = registry_slot(hash);
+        while slots[j].1 != 0 {
+            j = (j + 1) % REGISTRY_SLOTS;
         }
-        i += 1;
-    }
-    slots
-};
-
-/// Slots of [`REGISTERED_KEYS`]: a power of two, at least twice the names.
-const REGISTRY_SLOTS: usize = 1024;
-
-const fn registry_slot(key: u64) -> usize {
-    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize
-}
-
-/// The keys of the registered names of 1 to 8 bytes, by open addressing
-/// (0: an empty slot; no key is 0).
-static REGISTERED_KEYS: [u64; REGISTRY_SLOTS] = {
-    assert!(REGISTERED.len() * 2 <= REGISTRY_SLOTS);
-    let mut slots = [0u64; REGISTRY_SLOTS];
-    let mut i = 0;
-    while i < REGISTERED.len() {
-        let k = crate::scan::scheme::key(REGISTERED[i].as_bytes());
-        if k != 0 {
-            let mut j = registry_slot(k);
-            while slots[j] != 0 {
-                j = (j + 1) % REGISTRY_SLOTS;
-            }
-            slots[j] = k;
-        }
+        slots[j] = (hash, i as u16 + 1);
         i += 1;
     }
     slots
