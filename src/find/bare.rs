@@ -176,7 +176,7 @@ impl Finder {
                 }
                 let (n, m) = uri::prefix_taking_hashes(&h[s..e])?;
                 if n < e - s {
-                    if uri::stopped_in_authority(m, n) && !footnote_after_host(&h[s..e], m, n) {
+                    if uri::stopped_in_authority(m, n) && !host_ends_before_cut(&h[s..e], m, n) {
                         return None;
                     }
                     cut_text(h, &mut d, n, brackets)?;
@@ -201,7 +201,8 @@ impl Finder {
                 let url = with_prefix(d.pieces.text(h)?, prefix);
                 let (n, m) = uri::prefix_taking_hashes(url.as_bytes())?;
                 if n < url.len() {
-                    if uri::stopped_in_authority(m, n) && !footnote_after_host(url.as_bytes(), m, n)
+                    if uri::stopped_in_authority(m, n)
+                        && !host_ends_before_cut(url.as_bytes(), m, n)
                     {
                         return None;
                     }
@@ -398,7 +399,7 @@ pub(super) fn host_end_cut(url: &[u8], m: crate::uri::Meta) -> Option<usize> {
 /// a footnote's mark, C-F7), or at a character beyond ASCII that neither a
 /// host nor a userinfo holds (U+FFFD, a replacement for bytes of another
 /// charset, C-F8) with no `@` after it in the authority.
-pub(super) fn footnote_after_host(url: &[u8], m: crate::uri::Meta, n: usize) -> bool {
+pub(super) fn host_ends_before_cut(url: &[u8], m: crate::uri::Meta, n: usize) -> bool {
     if m.host_end as usize != n || m.host_end <= m.host_start {
         return false;
     }

@@ -86,7 +86,7 @@ pub(super) fn probe_cut(
         return None;
     }
     if crate::uri::stopped_in_authority(m, n)
-        && !super::bare::footnote_after_host(url.as_bytes(), m, n)
+        && !super::bare::host_ends_before_cut(url.as_bytes(), m, n)
     {
         return Some(ProbeCut::InAuthority);
     }

@@ -227,7 +227,7 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
     // The host lies in the region: without a letter or digit in the region
     // it names nothing. Where the parser cuts the authority, it is not
     // taken whole, but at a `[` after the host (a footnote's mark), where
-    // the full path ends the URL (`bare::footnote_after_host`).
+    // the full path ends the URL (`bare::host_ends_before_cut`).
     if !r.content {
         return Head::Refuse;
     }
