@@ -35,12 +35,10 @@ pub(crate) fn continuation(h: &[u8], i: usize, strategy: Strategy) -> Option<usi
     if h.get(i) != Some(&b'\\') {
         return None;
     }
-    let mut j = i + 1;
-    match h.get(j)? {
-        b'\n' => j += 1,
-        b'\r' => j += if h.get(j + 1) == Some(&b'\n') { 2 } else { 1 },
+    let mut j = match super::rejoin::ws_at(h, i + 1)? {
+        (len, true) => i + 1 + len,
         _ => return None,
-    }
+    };
     while h.get(j) == Some(&b' ') {
         j += 1;
     }
