@@ -83,6 +83,11 @@ pub(crate) fn grapheme_floor(text: &[u8], end: usize, after: &[u8]) -> usize {
         // ASCII on both sides is a boundary, except CR LF (never in a URL).
         return end;
     }
+    // The end of the text, or a line break or other control after it: a
+    // boundary whatever comes before (GB2, GB5), as at most URLs' ends.
+    if after.first().is_none_or(|&b| b < 0x20 || b == 0x7F) {
+        return end;
+    }
     // After an ASCII character, only Extend, ZWJ and SpacingMark join
     // (UAX #29 GB9, GB9a): the punctuation and letters that follow URLs in
     // text join nothing, and need no cursor.

@@ -166,11 +166,21 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if b >= 0x80 && self.iri {
-                if let Some((c, len)) = crate::scan::bytes::char_at(s, i) {
-                    if table::is_ucschar(c) || (private && table::is_iprivate(c)) {
-                        i += len;
-                        continue;
+                // The characters of a non-ASCII stretch in one loop (the
+                // table's run would stop at each at once).
+                let from = i;
+                while s.get(i).is_some_and(|&b| b >= 0x80) {
+                    match crate::scan::bytes::char_at(s, i) {
+                        Some((c, len))
+                            if table::is_ucschar(c) || (private && table::is_iprivate(c)) =>
+                        {
+                            i += len;
+                        }
+                        _ => break,
                     }
+                }
+                if i > from {
+                    continue;
                 }
             }
             break;
