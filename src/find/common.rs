@@ -117,7 +117,7 @@ impl Finder {
         if let Some(found) = self.one_look(h, s, c, cap, out) {
             return Some(found);
         }
-        self.short_run(h, s, cap, class, memo, out)
+        self.short_run(h, s, c, cap, class, memo, out)
     }
 
     /// `fast_bare` where the look did not decide: the run of ASCII URL
@@ -138,6 +138,7 @@ impl Finder {
         &self,
         h: &'h [u8],
         s: usize,
+        c: usize,
         cap: usize,
         class: SchemeClass,
         memo: &mut head::Memo,
@@ -163,7 +164,11 @@ impl Finder {
         // cluster: the general path decides, unless it plainly ends it (a
         // space, a bidirectional control).
         if h.get(e).is_some_and(|&b| b >= 0x80) && (truncated || !plain_end(h, e)) {
-            return None;
+            return if truncated {
+                None
+            } else {
+                self.non_ascii_run(h, s, c, e, cap, class, memo, out)
+            };
         }
         let t = bare::trimmed_end(h, s, e, &mut memo.bare.brackets);
         if t == s || crate::find::bare::closer_cut(h, s, &h[s..t]).is_some() || may_rewrap(h, t) {
@@ -181,6 +186,86 @@ impl Finder {
             out,
         )?;
         Some(found.then_some(t))
+    }
+
+    /// `short_run` where the run of ASCII bytes (to `ascii_end`) stops at a character
+    /// beyond ASCII that may go on the URL (`https://пример.рф/страница`,
+    /// `http://d.example/日本語`): the run of URL characters (C-F8) of at
+    /// most `SHORT_RUN` bytes, ending at a cluster boundary and followed by
+    /// no joint (C-W3, C-W8), trimmed (C-F7), parsed whole as an IRI and
+    /// cut by none of the rules on hosts, brackets and the text around it.
+    /// The same steps as the general path (`bare::delimit` and
+    /// `finish_bare` on one piece) without its memos, joints and cuts:
+    /// `None` wherever one of those would act, and the general path
+    /// decides.
+    // PERF: `valgrind --tool=callgrind target/profiling/examples/count`
+    // over lines ending in `https://пример.рф/страница` (and `cargo bench
+    // --bench extract -- intl`).
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn non_ascii_run<'h>(
+        &self,
+        h: &'h [u8],
+        s: usize,
+        c: usize,
+        ascii_end: usize,
+        cap: usize,
+        class: SchemeClass,
+        memo: &mut head::Memo,
+        out: &mut Option<Link<'h>>,
+    ) -> Option<Option<usize>> {
+        // Where the ASCII text of the host holds a byte no host does
+        // (`http://a)@/é`), the general path's head checks decide at once.
+        let plain_host = h[c + 3..ascii_end]
+            .iter()
+            .take_while(|&&b| b != b'/')
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-');
+        if !plain_host {
+            return None;
+        }
+        // Through the general path's memo: the triggers of one long run
+        // scan it once (C-S4).
+        let cap = cap.min(h.len());
+        let e = memo.bare.run.end(h, s, cap, bare::run_end);
+        if e - s > SHORT_RUN || e >= cap || h[e - 1] == b'-' || h[e] == b'\\' {
+            return None;
+        }
+        // A bracket opened before the URL that may close in it, a `]`
+        // that may cut it (C-F7): the general path.
+        if crate::find::bare::closer_may_cut(h, s) || memchr::memchr(b']', &h[s..e]).is_some() {
+            return None;
+        }
+        let mut pieces = crate::delimit::Pieces::one(s, e);
+        crate::delimit::trim::trim_end(h, &mut pieces, &mut memo.bare.brackets);
+        let t = pieces.end();
+        if t == s || may_rewrap(h, t) {
+            return None;
+        }
+        // C-F8: the end is a cluster boundary.
+        if (h[t - 1] >= 0x80 || h[t] >= 0x80)
+            && crate::delimit::unicode::grapheme_floor(&h[s..t], t - s, &h[t..cap.min(t + 32)])
+                < t - s
+        {
+            return None;
+        }
+        let (n, m) = uri::prefix_taking_hashes(&h[s..t])?;
+        if n < t - s {
+            return None;
+        }
+        let text = crate::scan::bytes::as_str(&h[s..t])?;
+        if crate::find::bare::host_char_cut(text, m)
+            .or_else(|| crate::find::bare::host_end_cut(text.as_bytes(), m))
+            .or_else(|| crate::find::accept::mailto_cut(text, m))
+            .is_some()
+        {
+            return None;
+        }
+        let u = uri::Uri::from_parts(text, m);
+        if !u.is_absolute() || !self.acceptable(&u, Some(class), true, Context::Bare, Form::Bare) {
+            return None;
+        }
+        put_common(out, text, s, Form::Bare, m, false);
+        Some(Some(t))
     }
 
     /// The link whose text `text` starts at `start`, written into `out`,

@@ -95,6 +95,13 @@ fn hostile_text() -> impl Strategy<Value = String> {
         "\u{200c}",
         "\u{2013}",
         "\u{65e5}",
+        // Hosts and paths beyond ASCII (the short path of non-ASCII runs),
+        // a letter glued to an ASCII top-level domain, a Prepend letter.
+        "\u{43f}\u{440}",
+        ".\u{440}\u{444}",
+        "com\u{c5d0}",
+        "\u{600}",
+        "\u{e000}",
         "](",
         "*see ",
         "http://\n",
@@ -552,6 +559,27 @@ fn c_w5_common_path_leaves_line_counts_to_the_general_path() {
     }
     let t = format!("<{}http://a.example/>", "\n".repeat(8));
     assert_eq!(links(&f, &t)[0].3, "bare", "9 lines: no wrapper");
+}
+
+/// URLs with text beyond ASCII, which the short path of non-ASCII runs
+/// takes or leaves to the general path: the same links either way,
+/// C-W7's re-wrapped reading of a quoted line among them.
+#[test]
+fn c_f8_non_ascii_runs_agree_with_the_general_path() {
+    let f = FinderBuilder::new().build().unwrap();
+    let general = Off(&f, NO_FAST_PATH);
+    let rewrapped = "> http://a.example/a/long/path/that/ends/at/the/wrap/width/\u{65e5}\n> x1\n";
+    for t in [
+        "see https://\u{43f}\u{440}\u{438}\u{43c}\u{435}\u{440}.\u{440}\u{444}/\u{441} now",
+        "http://d.example/\u{65e5}\u{672c}\u{8a9e}\u{3002} ",
+        "http://example.com\u{c5d0}\u{c11c} ",
+        "(http://d.example/\u{65e5}) ",
+        "http://d.example/\u{65e5}\u{301}\n",
+        rewrapped,
+    ] {
+        assert_eq!(links(&f, t), links(&general, t), "{t}");
+    }
+    assert!(links(&f, rewrapped)[0].4.is_some(), "the joined reading");
 }
 
 /// Texts where a memo would carry a refusal to a later trigger that
