@@ -70,11 +70,14 @@ fn linkify_chunks(lf: &linkify::LinkFinder, p: &std::path::Path) -> usize {
         eprintln!("{}: {e}", p.display());
         std::process::exit(2)
     });
-    let (mut buf, mut n) = (Vec::with_capacity(CHUNK * 2), 0);
+    let (mut buf, mut n) = (Vec::new(), 0);
     let mut keep = 0;
     loop {
-        buf.resize(keep + CHUNK, 0);
-        let got = f.read(&mut buf[keep..]).unwrap();
+        // Read into the vector's spare room, not a zeroed chunk: zeroing
+        // 8 MiB for each small file of a tree would cost more than the
+        // finder.
+        buf.truncate(keep);
+        let got = (&mut f).take(CHUNK as u64).read_to_end(&mut buf).unwrap();
         let end = keep + got;
         let cut = if got == 0 {
             end
