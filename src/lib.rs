@@ -87,6 +87,7 @@ pub mod linkify;
 #[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
 pub mod mail;
 mod piece;
+pub mod redirect;
 mod scan;
 mod stream;
 mod switches;

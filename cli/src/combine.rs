@@ -24,8 +24,9 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
     };
     if let Some(r) = render {
         let writes_text = format!("{r} writes the text back with its links");
-        let refused: [(bool, &str, &str); 11] = [
+        let refused: [(bool, &str, &str); 12] = [
             (a.json, "--json", "not the links alone"),
+            (a.unwrap, "--unwrap", "each link to the URL as written"),
             (a.count, "-c", "not the links alone"),
             (a.only_url, "-o", "not the links alone"),
             (a.format.is_some(), "--format", "not the links alone"),

@@ -51,8 +51,9 @@ pub struct ScanArgs {
 
     /// Print each link by a template: {field} for any field of --json
     /// (path, member, line, column, start, end, url, form, alt, scheme,
-    /// host, normalized, truncated, deceptive, message_id, subject, date,
-    /// from, to; empty when the link has none), {minimal} for the URL
+    /// host, normalized, truncated, deceptive, unwrapped, redirect,
+    /// message_id, subject, date, from, to; empty when the link has
+    /// none), {minimal} for the URL
     /// minimally escaped (Unicode's UTS #58: readable, %-escapes decoded
     /// where the text keeps the URL whole), {{ and }} for braces, \t and
     /// \n for tab and newline. Control characters in fields are shown escaped. Example:
@@ -62,7 +63,9 @@ pub struct ScanArgs {
 
     /// Print one JSON object a line: path, line, column, start, end (byte
     /// offsets of the URL's text), url, form, alt, scheme, host,
-    /// "deceptive" (why a link may mislead, when it may); in mail
+    /// "deceptive" (why a link may mislead, when it may), "unwrapped" (the
+    /// URL a link-protection redirect leads to, else null) and "redirect"
+    /// (its service, when it is one); in mail
     /// also message_id, subject, date, from and to (encoded words
     /// decoded). Example: urlx --json msg.eml | jq -r .host
     #[arg(long, conflicts_with_all = ["only_url", "count"])]
@@ -79,10 +82,20 @@ pub struct ScanArgs {
     #[arg(short = 'c', long)]
     pub count: bool,
 
-    /// Print each URL once: its first occurrence across all input.
+    /// Print each URL once: its first occurrence across all input (a
+    /// link-protection redirect counts as the URL it leads to).
     /// Example: urlx -o -u ~/Mail
     #[arg(short = 'u', long)]
     pub unique: bool,
+
+    /// Print the URL a link-protection redirect leads to (Outlook
+    /// SafeLinks, Proofpoint URL Defense, Google's /url?q=, Barracuda,
+    /// Trend Micro, Symantec, Sophos, Facebook, Slack; nested ones to the
+    /// end) in place of the redirect; a redirect that holds only a token
+    /// (Mimecast, Cisco, t.co) is printed as written. --json and --format
+    /// give both: "url" and "unwrapped". Example: urlx -o --unwrap msg.eml
+    #[arg(long, conflicts_with_all = ["json", "format", "count"])]
+    pub unwrap: bool,
 
     /// Print files, bytes, URLs, time and MB/s on standard error at the end.
     /// Example: urlx --stats -c ~/Mail

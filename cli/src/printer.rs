@@ -170,6 +170,8 @@ pub struct Printer {
     pub color: bool,
     pub alt: bool,
     pub normalize: bool,
+    /// `--unwrap`: a protection redirect's target printed in its place.
+    pub unwrap: bool,
     pub term: u8,
     /// `--unique`: what was printed (the normalized URL with
     /// `--normalize`).
@@ -240,9 +242,27 @@ impl Printer {
             Some(u) if want_normalized => Some(u.normalize().into_string()),
             _ => None,
         };
+        // C-S7: the URL a protection redirect leads to, where the output
+        // or `-u` asks for it.
+        let redirect = (self.unwrap
+            || self.unique.is_some()
+            || self.mode == Mode::Json
+            || uses(Field::Unwrapped)
+            || uses(Field::Redirect))
+        .then(|| urlx::redirect::unwrap(&r.url))
+        .flatten();
+        let target = redirect.as_ref().and_then(urlx::redirect::Redirect::target);
+        // The target as printed: normalized with `--normalize`.
+        let target_shown = match target {
+            Some(t) if self.normalize => urlx::uri::parse_link(t)
+                .map(|u| u.normalize().into_string())
+                .ok(),
+            t => t.map(str::to_owned),
+        };
         if let Some(seen) = &mut self.unique {
-            let key = match &normalized {
-                Some(n) if self.normalize => n,
+            let key = match (&target_shown, &normalized) {
+                (Some(t), _) => t,
+                (None, Some(n)) if self.normalize => n,
                 _ => &r.url,
             };
             if seen.contains(key) {
@@ -254,11 +274,23 @@ impl Printer {
         let open = match self.mode {
             Mode::Count => true,
             Mode::Json => {
-                let rec = self.json(src, r, uri.as_ref(), normalized.as_deref());
+                let rec = self.json(
+                    src,
+                    r,
+                    uri.as_ref(),
+                    normalized.as_deref(),
+                    redirect.as_ref(),
+                );
                 out.json(&rec, self.term)?
             }
             Mode::Format => {
-                let rec = self.json(src, r, uri.as_ref(), normalized.as_deref());
+                let rec = self.json(
+                    src,
+                    r,
+                    uri.as_ref(),
+                    normalized.as_deref(),
+                    redirect.as_ref(),
+                );
                 // (Not a field of --json: written for templates alone.)
                 let minimal = match &uri {
                     Some(u) if uses(Field::Minimal) => Some(u.minimal()),
@@ -274,7 +306,10 @@ impl Printer {
                 out.record(self.buf.as_bytes(), self.term)?
             }
             Mode::Lines | Mode::OnlyUrl => {
-                let url = normalized.as_deref().unwrap_or(&r.url);
+                let url = match &target_shown {
+                    Some(t) if self.unwrap => t,
+                    _ => normalized.as_deref().unwrap_or(&r.url),
+                };
                 self.plain(src, r.line, url, if r.truncated { TRUNCATED } else { "" });
                 let mut ok = out.record(self.buf.as_bytes(), self.term)?;
                 if ok && self.alt {
@@ -328,6 +363,7 @@ impl Printer {
         r: &'a Rec,
         uri: Option<&urlx::Uri<'a>>,
         normalized: Option<&'a str>,
+        redirect: Option<&'a urlx::redirect::Redirect>,
     ) -> Record<'a> {
         let m = r.message.as_deref().and_then(std::sync::OnceLock::get);
         Record {
@@ -348,6 +384,8 @@ impl Printer {
             host: uri.and_then(|u| u.host()),
             normalized: (self.normalize || self.mode == Mode::Format).then_some(normalized),
             truncated: r.truncated,
+            unwrapped: redirect.and_then(urlx::redirect::Redirect::target),
+            redirect: redirect.map(|d| d.service().as_str()),
             deceptive: uri
                 .and_then(urlx::linkify::deception)
                 .or_else(|| urlx::linkify::shown_elsewhere(r.shown.as_deref()?, &r.url))
@@ -387,6 +425,12 @@ struct Record<'a> {
     normalized: Option<Option<&'a str>>,
     #[serde(skip_serializing_if = "is_false")]
     truncated: bool,
+    /// The URL a link-protection redirect leads to (C-S7); `null` for
+    /// every other link, and a redirect that holds a token only.
+    unwrapped: Option<&'a str>,
+    /// The redirect's service, when the link is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    redirect: Option<&'static str>,
     /// Why the link may mislead (C-S2), when it may.
     #[serde(skip_serializing_if = "Option::is_none")]
     deceptive: Option<String>,
@@ -426,6 +470,8 @@ impl<'a> Record<'a> {
             Field::Minimal => None,
             Field::Truncated => Some(Cow::Borrowed(if self.truncated { "true" } else { "false" })),
             Field::Deceptive => self.deceptive.clone().map(Cow::Owned),
+            Field::Unwrapped => text(self.unwrapped),
+            Field::Redirect => self.redirect.map(Cow::Borrowed),
             Field::MessageId => text(self.message_id.flatten()),
             Field::Subject => text(self.subject.flatten()),
             Field::Date => text(self.date.flatten()),

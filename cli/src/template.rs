@@ -25,9 +25,11 @@ pub enum Field {
     From,
     To,
     Deceptive,
+    Unwrapped,
+    Redirect,
 }
 
-const FIELDS: [(&str, Field); 21] = [
+const FIELDS: [(&str, Field); 23] = [
     ("path", Field::Path),
     ("member", Field::Member),
     ("line", Field::Line),
@@ -49,6 +51,8 @@ const FIELDS: [(&str, Field); 21] = [
     ("from", Field::From),
     ("to", Field::To),
     ("deceptive", Field::Deceptive),
+    ("unwrapped", Field::Unwrapped),
+    ("redirect", Field::Redirect),
 ];
 
 #[derive(Clone, Debug, PartialEq, Eq)]

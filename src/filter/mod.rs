@@ -9,7 +9,9 @@
 //! links it would keep are dropped; forms and schemes still select.
 //!
 //! Patterns match anywhere in the URL as found ([`Link::as_str`]), as a
-//! grep over a list of URLs would. Hosts compare in their ASCII form: lower
+//! grep over a list of URLs would; for a link-protection redirect
+//! (SafeLinks, URL Defense, ...: [`Link::redirect`]), every test is of the
+//! URL it leads to (CONTRACT C-S7). Hosts compare in their ASCII form: lower
 //! case, IDNs in punycode, no trailing dot, so that `例え.jp` and
 //! `xn--r8jz45g.jp` are one host. A domain keeps the hosts under it
 //! (`kernel.org` keeps `lore.kernel.org`); an IP address keeps itself.
@@ -105,6 +107,12 @@ impl Filter {
         }
         if self.schemes.is_empty() && self.patterns.is_none() && self.hosts.is_none() {
             return true;
+        }
+        // C-S7: a protection redirect by where it leads.
+        if let Some(target) = link.redirect().and_then(|r| r.into_target()) {
+            if let Ok(t) = crate::uri::parse_iri(&target) {
+                return self.keeps_uri(&t);
+            }
         }
         self.keeps_uri(&link.uri())
     }

@@ -169,3 +169,23 @@ fn a_filter_is_shared_between_threads() {
         }
     });
 }
+
+/// C-S7: host and pattern tests judge the URL a protection redirect
+/// leads to; a token redirect is judged as written.
+#[test]
+fn c_s7_filters_judge_the_protected_url() {
+    let text = "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Flore.kernel.org%2Fx&data=05 \
+                https://www.google.com/url?q=https://example.org/y&sa=D https://t.co/AbC";
+    let host = Filter::builder().host("kernel.org").build().unwrap();
+    assert_eq!(kept(&host, text).len(), 1);
+    assert!(kept(&host, text)[0].contains("safelinks"));
+    let pattern = Filter::builder()
+        .pattern("^https://example\\.org/")
+        .build()
+        .unwrap();
+    assert_eq!(kept(&pattern, text).len(), 1);
+    let outlook = Filter::builder().host("outlook.com").build().unwrap();
+    assert!(kept(&outlook, text).is_empty());
+    let tco = Filter::builder().host("t.co").build().unwrap();
+    assert_eq!(kept(&tco, text), ["https://t.co/AbC"]);
+}

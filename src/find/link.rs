@@ -105,6 +105,21 @@ impl<'h> Link<'h> {
         Uri::from_parts(&self.url, self.meta)
     }
 
+    /// The link-protection redirect the URL is (CONTRACT C-S7), with the
+    /// URL it leads to: [`redirect::unwrap`](crate::redirect::unwrap) on
+    /// [`Link::as_str`]. Read when asked, not by the finder. Host filters
+    /// and the deceptive-link verdicts judge the target.
+    ///
+    /// ```
+    /// let text = "https://www.google.com/url?q=https://kernel.org/doc/&sa=D";
+    /// let link = urlx::find(text).next().unwrap();
+    /// assert_eq!(link.as_str(), text);
+    /// assert_eq!(link.redirect().unwrap().target(), Some("https://kernel.org/doc/"));
+    /// ```
+    pub fn redirect(&self) -> Option<crate::redirect::Redirect> {
+        crate::redirect::unwrap(&self.url)
+    }
+
     /// Whether the link is safe to open or to make a link of: its scheme is
     /// one of [`LINKABLE`] (the HTML writer's default list, CONTRACT C-S1).
     /// A picker or a client that opens links asks this: the finder reports

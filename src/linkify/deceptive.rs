@@ -111,6 +111,22 @@ pub fn deception(u: &Uri<'_>) -> Option<Deception> {
             host: u.host().unwrap_or("").to_owned(),
         });
     }
+    // C-S7: a protection redirect is judged by where it leads.
+    if let Some(target) = crate::redirect::unwrap(u.as_str()).and_then(|r| r.into_target()) {
+        if let Ok(t) = crate::uri::parse_iri(&target) {
+            return judged(&t);
+        }
+    }
+    judged(u)
+}
+
+/// [`deception`] of the URL `u` itself.
+fn judged(u: &Uri<'_>) -> Option<Deception> {
+    if u.as_str().chars().any(super::is_bidi_control) {
+        return Some(Deception::DirectionControl {
+            host: u.host().unwrap_or("").to_owned(),
+        });
+    }
     let host = u.host()?;
     let scheme = u.scheme().unwrap_or("");
     let web = scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https");
@@ -227,7 +243,9 @@ fn is_local(host: &str, kind: Option<HostKind>) -> bool {
 /// assert!(shown_elsewhere("paypal.com", "http://paypal.com.evil.example/").is_some());
 /// ```
 pub fn shown_elsewhere(text: &str, href: &str) -> Option<Deception> {
-    let href = crate::uri::parse_link(href.trim()).ok()?;
+    // C-S7: a protection redirect's text shows where it leads.
+    let target = crate::redirect::unwrap(href.trim()).and_then(|r| r.into_target());
+    let href = crate::uri::parse_link(target.as_deref().unwrap_or(href).trim()).ok()?;
     let host = href.host().filter(|h| !h.is_empty())?;
     let text = text.trim();
     if text.is_empty() || text.contains(char::is_whitespace) {
@@ -447,6 +465,45 @@ mod tests {
             d.to_string(),
             "goes to 192.168.1.1, an address on your own machine or network"
         );
+    }
+
+    /// C-S7: a protection redirect is judged by where it leads: its text
+    /// showing its target is no deception, its target's deceptions are.
+    #[test]
+    fn c_s7_verdicts_judge_the_protected_url() {
+        let sl = |t: &str| {
+            format!(
+                "https://nam12.safelinks.protection.outlook.com/?url={}&data=05",
+                t.replace(':', "%3A").replace('/', "%2F")
+            )
+        };
+        assert_eq!(
+            shown_elsewhere(
+                "https://lore.kernel.org/x",
+                &sl("https://lore.kernel.org/x")
+            ),
+            None
+        );
+        assert_eq!(
+            shown_elsewhere("kernel.org", &sl("https://lore.kernel.org/x")),
+            None
+        );
+        assert_eq!(
+            shown_elsewhere("www.paypal.com", &sl("http://203.0.113.9/login")),
+            Some(Deception::TextShows {
+                shown: "www.paypal.com".into(),
+                host: "203.0.113.9".into()
+            })
+        );
+        assert_eq!(d(&sl("https://kernel.org/")), None);
+        assert_eq!(
+            d(&sl("http://192.168.1.1/admin")),
+            Some(Deception::LocalAddress {
+                host: "192.168.1.1".into()
+            })
+        );
+        // A token redirect: as written.
+        assert!(shown_elsewhere("kernel.org", "https://t.co/AbC").is_some());
     }
 
     #[test]

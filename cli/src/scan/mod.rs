@@ -151,6 +151,7 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         color,
         alt: args.alt,
         normalize: args.normalize,
+        unwrap: args.unwrap,
         term: if args.null { 0 } else { b'\n' },
         unique: args.unique.then(HashSet::new),
         template,
