@@ -135,12 +135,14 @@ pub fn extract_columns<'py>(
 }
 
 /// The string fields of a link, in the order `build` fills them.
-const STRINGS: [&str; 11] = [
+const STRINGS: [&str; 13] = [
     "url",
     "form",
     "alt",
     "scheme",
     "host",
+    "unwrapped",
+    "redirect",
     "message_id",
     "subject",
     "date",
@@ -178,6 +180,8 @@ fn build(
                     r.alt.as_deref(),
                     r.scheme.as_deref(),
                     r.host.as_deref(),
+                    r.unwrapped.as_deref(),
+                    r.redirect,
                     m.and_then(|m| m.message_id.as_deref()),
                     m.and_then(|m| m.subject.as_deref()),
                     m.and_then(|m| m.date.as_deref()),

@@ -19,6 +19,8 @@ pub struct Rec {
     pub truncated: bool,
     pub scheme: Option<String>,
     pub host: Option<String>,
+    pub unwrapped: Option<String>,
+    pub redirect: Option<&'static str>,
     pub message: Option<Arc<urlx::mail::Info>>,
     pub encoding: Option<&'static str>,
 }
@@ -28,6 +30,7 @@ impl Rec {
     pub fn new(l: &urlx::Link<'_>, message: Option<&Arc<urlx::mail::Info>>) -> Rec {
         // The scheme and host as the command's --json gives them.
         let uri = urlx::uri::parse_link(l.as_str()).ok();
+        let redirect = l.redirect();
         Rec {
             url: l.as_str().to_owned(),
             start: l.start() as u64,
@@ -39,6 +42,8 @@ impl Rec {
             truncated: l.is_truncated(),
             scheme: uri.as_ref().and_then(|u| u.scheme()).map(str::to_owned),
             host: uri.as_ref().and_then(|u| u.host()).map(str::to_owned),
+            redirect: redirect.as_ref().map(|r| r.service().as_str()),
+            unwrapped: redirect.and_then(urlx::redirect::Redirect::into_target),
             message: message.cloned(),
             encoding: None,
         }
@@ -88,6 +93,13 @@ pub struct Link {
     pub scheme: Option<String>,
     /// The host as written, None without an authority.
     pub host: Option<String>,
+    /// The URL a link-protection redirect (SafeLinks, URL Defense, ...)
+    /// leads to, nested ones to the end; None for other links and for a
+    /// redirect that holds only a token.
+    pub unwrapped: Option<String>,
+    /// The redirect's service ("safelinks", "urldefense-v3", "t.co", ...)
+    /// when the link is one, else None.
+    pub redirect: Option<&'static str>,
     /// In mail: the message's Message-ID.
     pub message_id: Option<String>,
     /// In mail: the message's Subject, RFC 2047 encoded words decoded.
@@ -124,6 +136,8 @@ impl From<Rec> for Link {
             truncated: r.truncated,
             scheme: r.scheme,
             host: r.host,
+            unwrapped: r.unwrapped,
+            redirect: r.redirect,
         }
     }
 }
@@ -153,6 +167,8 @@ impl Link {
         d.set_item("alt", &self.alt)?;
         d.set_item("scheme", &self.scheme)?;
         d.set_item("host", &self.host)?;
+        d.set_item("unwrapped", &self.unwrapped)?;
+        d.set_item("redirect", self.redirect)?;
         d.set_item("truncated", self.truncated)?;
         d.set_item("message_id", &self.message_id)?;
         d.set_item("subject", &self.subject)?;

@@ -339,3 +339,18 @@ def test_arrow_extract_mail_equals_find_mail():
     assert urlx.arrow.extract(chunked, mail=True).to_pylist()[1] == want
     with pytest.raises(TypeError):
         urlx.arrow.extract(pa.array([1, 2]))
+
+
+def test_c_s7_protected_links_unwrapped():
+    sl = "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Flore.kernel.org%2Fx&data=05"
+    text = f"see {sl} and https://t.co/AbC and https://example.org/"
+    links = urlx.find(text)
+    assert [l.url for l in links] == [sl, "https://t.co/AbC", "https://example.org/"]
+    assert [(l.unwrapped, l.redirect) for l in links] == [
+        ("https://lore.kernel.org/x", "safelinks"),
+        (None, "t.co"),
+        (None, None),
+    ]
+    assert links[0].to_dict()["unwrapped"] == "https://lore.kernel.org/x"
+    rows = urlx.arrow.extract(pa.array([text], pa.string())).to_pylist()[0]
+    assert [(r["unwrapped"], r["redirect"]) for r in rows] == [(l.unwrapped, l.redirect) for l in links]

@@ -18,7 +18,7 @@ from ._urlx import Finder, extract_columns
 
 _DEFAULT = Finder()
 
-_STRINGS = ("url", "form", "alt", "scheme", "host")
+_STRINGS = ("url", "form", "alt", "scheme", "host", "unwrapped", "redirect")
 _MAIL = ("message_id", "subject", "date", "from", "to", "encoding")
 _NUMBERS = ("start", "end", "line", "column")
 
@@ -37,6 +37,8 @@ def link_type(mail: bool = False) -> pa.DataType:
         pa.field("alt", pa.string()),
         pa.field("scheme", pa.string()),
         pa.field("host", pa.string()),
+        pa.field("unwrapped", pa.string()),
+        pa.field("redirect", pa.string()),
         pa.field("truncated", pa.bool_(), nullable=False),
     ]
     if mail:

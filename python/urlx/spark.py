@@ -5,7 +5,7 @@ Spark job and written as Parquet, one row per URL.
 
 The rows are those ``urlx --json`` prints for the same inputs (the
 fields ``path``, ``message_id``, ``subject``, ``date``, ``line``,
-``url``, ``form``, ``scheme``, ``host``, ``alt``). Folders are walked
+``url``, ``form``, ``scheme``, ``host``, ``alt``, ``unwrapped``). Folders are walked
 recursively in sorted order, hidden files and folders passed over; a
 file is read as mail when it looks like mail (``--mail``, ``--no-mail``
 force it), and skipped when it looks binary (a NUL in its first 8 KiB).
@@ -46,7 +46,7 @@ DEFAULT_PARTITION_BYTES = 64 << 20
 TASK_BYTES = 256 << 20
 BATCH_BYTES = 64 << 20
 
-COLUMNS = ("path", "message_id", "subject", "date", "line", "url", "form", "scheme", "host", "alt")
+COLUMNS = ("path", "message_id", "subject", "date", "line", "url", "form", "scheme", "host", "alt", "unwrapped")
 OUTPUT_DDL = ", ".join(f"{c} {'long' if c == 'line' else 'string'}" for c in COLUMNS)
 # A piece: the file's name as bytes (os.fsencode, so that a name that is
 # not UTF-8 still opens), the path as printed, its bytes start..end, the
@@ -479,7 +479,7 @@ def _parser() -> argparse.ArgumentParser:
         description=(
             "Find the URLs of files and folders (mail archives above all) with a Spark job\n"
             "and write them as Parquet, one row per URL: path, message_id, subject, date,\n"
-            "line, url, form, scheme, host, alt -- the fields `urlx --json` prints.\n"
+            "line, url, form, scheme, host, alt, unwrapped -- the fields `urlx --json` prints.\n"
             "Folders are read recursively in sorted order, hidden files passed over, binary\n"
             "files (a NUL in the first 8 KiB) skipped; .gitignore rules do not apply and\n"
             "compressed files are not unpacked. Each task reads its files by path: run in\n"
