@@ -133,6 +133,13 @@ typedef struct urlx_link {
                             line break, quote prefix or indentation: one
                             span for a URL on one line */
     size_t segment_count;
+    const char *unwrapped; /* the URL a link-protection redirect (Outlook
+                            SafeLinks, Proofpoint URL Defense, Google's
+                            /url?q=, ...) leads to, nested ones to the end;
+                            NULL for other links and for a redirect that
+                            holds a token only (Mimecast, t.co) */
+    const char *redirect; /* the redirect's service ("safelinks",
+                            "urldefense-v3", "t.co", ...), or NULL */
 } urlx_link;
 
 /* A list of links (opaque). */

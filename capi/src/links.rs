@@ -37,6 +37,8 @@ pub struct CLink {
     deception_reason: *const c_char,
     segments: *const Span,
     segment_count: usize,
+    unwrapped: *const c_char,
+    redirect: *const c_char,
 }
 
 /// One link, owning the strings and spans its [`CLink`] points to (they
@@ -57,6 +59,8 @@ pub(crate) struct Record {
     deception: c_int,
     reason: Option<CString>,
     segments: Vec<Span>,
+    unwrapped: Option<CString>,
+    redirect: Option<&'static std::ffi::CStr>,
 }
 
 /// A C string of `s`. URLs, hosts and reasons hold no NUL (the parser
@@ -80,6 +84,29 @@ pub(crate) fn form_code(f: Form) -> c_int {
     }
 }
 
+/// A service's name as a C string that lives as long as the program.
+fn service_name(s: urlx::redirect::Service) -> &'static std::ffi::CStr {
+    use urlx::redirect::Service as S;
+    match s {
+        S::SafeLinks => c"safelinks",
+        S::UrlDefenseV1 => c"urldefense-v1",
+        S::UrlDefenseV2 => c"urldefense-v2",
+        S::UrlDefenseV3 => c"urldefense-v3",
+        S::Google => c"google",
+        S::Barracuda => c"barracuda",
+        S::TrendMicro => c"trendmicro",
+        S::Symantec => c"symantec",
+        S::Sophos => c"sophos",
+        S::Facebook => c"facebook",
+        S::Slack => c"slack",
+        S::Mimecast => c"mimecast",
+        S::CiscoSecureEmail => c"cisco",
+        S::TCo => c"t.co",
+        // A service newer than this library's table.
+        _ => c"other",
+    }
+}
+
 /// `enum urlx_deception`.
 fn deception_code(d: &Deception) -> c_int {
     match d {
@@ -99,6 +126,7 @@ impl Record {
     pub(crate) fn new(link: &Link<'_>, text: &[u8], opts: &Options) -> Record {
         let uri = link.uri();
         let verdict = deception(&uri);
+        let redirect = link.redirect();
         Record {
             start: link.start(),
             end: link.end(),
@@ -122,6 +150,10 @@ impl Record {
                     end: r.end,
                 })
                 .collect(),
+            redirect: redirect.as_ref().map(|r| service_name(r.service())),
+            unwrapped: redirect
+                .and_then(urlx::redirect::Redirect::into_target)
+                .map(|t| c_string(&t)),
         }
     }
 
@@ -145,6 +177,8 @@ impl Record {
             deception_reason: opt(&self.reason),
             segments: self.segments.as_ptr(),
             segment_count: self.segments.len(),
+            unwrapped: opt(&self.unwrapped),
+            redirect: self.redirect.map_or(ptr::null(), std::ffi::CStr::as_ptr),
         }
     }
 }

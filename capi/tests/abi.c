@@ -128,6 +128,22 @@ static void finding_with_the_defaults(void) {
     CHECK(l->deception == URLX_DECEPTION_MIXED_SCRIPT && contains(l->deception_reason, "mixes"));
     urlx_links_free(links);
 
+    /* C-S7: a protection redirect, the URL it leads to beside it (judged
+     * by it), a token redirect, and a plain link. */
+    const char *protected = "https://nam12.safelinks.protection.outlook.com/?url=http%3A%2F%2F192.168.1.1%2Fadmin&data=05 "
+                            "https://t.co/AbC https://a.example/";
+    CHECK(urlx_find(protected, strlen(protected), &links) == URLX_OK);
+    CHECK(urlx_links_count(links) == 3);
+    l = AT(links, 0);
+    CHECK(strcmp(l->unwrapped, "http://192.168.1.1/admin") == 0 && strcmp(l->redirect, "safelinks") == 0);
+    CHECK(l->deception == URLX_DECEPTION_LOCAL_ADDRESS);
+    CHECK(strcmp(l->host, "nam12.safelinks.protection.outlook.com") == 0);
+    l = AT(links, 1);
+    CHECK(l->unwrapped == NULL && strcmp(l->redirect, "t.co") == 0);
+    l = AT(links, 2);
+    CHECK(l->unwrapped == NULL && l->redirect == NULL);
+    urlx_links_free(links);
+
     /* Every form. */
     const char *forms = "<http://a.example/> \"http://q.example/\" www.w.example";
     CHECK(urlx_find(forms, strlen(forms), &links) == URLX_OK);
