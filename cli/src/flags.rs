@@ -63,9 +63,9 @@ pub struct ScanArgs {
 
     /// Print one JSON object a line: path, line, column, start, end (byte
     /// offsets of the URL's text), url, form, alt, scheme, host,
-    /// "deceptive" (why a link may mislead, when it may), "unwrapped" (the
-    /// URL a link-protection redirect leads to, else null) and "redirect"
-    /// (its service, when it is one); in mail
+    /// "deceptive" (why a link may mislead, when it may), "redirect" (the
+    /// service, when the link is a link-protection redirect) and
+    /// "unwrapped" (the URL it leads to, when it gives one); in mail
     /// also message_id, subject, date, from and to (encoded words
     /// decoded). Example: urlx --json msg.eml | jq -r .host
     #[arg(long, conflicts_with_all = ["only_url", "count"])]

@@ -248,8 +248,12 @@ impl Printer {
             || self.unique.is_some()
             || self.mode == Mode::Json
             || uses(Field::Unwrapped)
-            || uses(Field::Redirect))
-        .then(|| urlx::redirect::unwrap(&r.url))
+            || uses(Field::Redirect)
+            || uses(Field::Deceptive))
+        .then(|| match &uri {
+            Some(u) => urlx::redirect::unwrap_uri(u),
+            None => urlx::redirect::unwrap(&r.url),
+        })
         .flatten();
         let target = redirect.as_ref().and_then(urlx::redirect::Redirect::target);
         // The target as printed: normalized with `--normalize`.
@@ -387,7 +391,7 @@ impl Printer {
             unwrapped: redirect.and_then(urlx::redirect::Redirect::target),
             redirect: redirect.map(|d| d.service().as_str()),
             deceptive: uri
-                .and_then(urlx::linkify::deception)
+                .and_then(|u| urlx::linkify::deception_with(u, redirect))
                 .or_else(|| urlx::linkify::shown_elsewhere(r.shown.as_deref()?, &r.url))
                 .map(|d| d.to_string()),
             message_id: m.map(|m| m.message_id.as_deref()),
@@ -425,8 +429,10 @@ struct Record<'a> {
     normalized: Option<Option<&'a str>>,
     #[serde(skip_serializing_if = "is_false")]
     truncated: bool,
-    /// The URL a link-protection redirect leads to (C-S7); `null` for
-    /// every other link, and a redirect that holds a token only.
+    /// The URL a link-protection redirect leads to (C-S7), when it gives
+    /// one (absent for other links and a redirect that holds a token
+    /// only, as `deceptive` is where there is none: most links).
+    #[serde(skip_serializing_if = "Option::is_none")]
     unwrapped: Option<&'a str>,
     /// The redirect's service, when the link is one.
     #[serde(skip_serializing_if = "Option::is_none")]

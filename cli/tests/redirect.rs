@@ -116,3 +116,14 @@ fn c_s7_unwrap_is_refused_where_it_cannot_apply() {
         );
     }
 }
+
+#[test]
+fn c_s7_format_judges_the_target_too() {
+    let out = stdout(&["--format", "{deceptive}", MAIL]);
+    assert!(
+        out.lines()
+            .any(|l| l == "the text shows www.paypal.com but the link goes to 203.0.113.9"),
+        "{out}"
+    );
+    assert_eq!(out.lines().filter(|l| !l.is_empty()).count(), 1, "{out}");
+}

@@ -106,8 +106,8 @@ impl<'h> Link<'h> {
     }
 
     /// The link-protection redirect the URL is (CONTRACT C-S7), with the
-    /// URL it leads to: [`redirect::unwrap`](crate::redirect::unwrap) on
-    /// [`Link::as_str`]. Read when asked, not by the finder. Host filters
+    /// URL it leads to: [`redirect::unwrap_uri`](crate::redirect::unwrap_uri)
+    /// on [`Link::uri`]. Read when asked, not by the finder. Host filters
     /// and the deceptive-link verdicts judge the target.
     ///
     /// ```
@@ -117,7 +117,7 @@ impl<'h> Link<'h> {
     /// assert_eq!(link.redirect().unwrap().target(), Some("https://kernel.org/doc/"));
     /// ```
     pub fn redirect(&self) -> Option<crate::redirect::Redirect> {
-        crate::redirect::unwrap(&self.url)
+        crate::redirect::unwrap_uri(&self.uri())
     }
 
     /// Whether the link is safe to open or to make a link of: its scheme is

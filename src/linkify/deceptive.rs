@@ -106,14 +106,31 @@ impl std::fmt::Display for Deception {
 /// assert!(deception(&urlx::parse("http://203.0.113.9/").unwrap()).is_none());
 /// ```
 pub fn deception(u: &Uri<'_>) -> Option<Deception> {
-    if u.as_str().chars().any(super::is_bidi_control) {
-        return Some(Deception::DirectionControl {
-            host: u.host().unwrap_or("").to_owned(),
-        });
-    }
-    // C-S7: a protection redirect is judged by where it leads.
-    if let Some(target) = crate::redirect::unwrap(u.as_str()).and_then(|r| r.into_target()) {
-        if let Ok(t) = crate::uri::parse_iri(&target) {
+    deception_with(u, crate::redirect::unwrap_uri(u).as_ref())
+}
+
+/// [`deception`] of `u` where its link-protection redirect was read
+/// already (`redirect`: what [`Link::redirect`](crate::Link::redirect) or
+/// [`redirect::unwrap_uri`](crate::redirect::unwrap_uri) gave for it): the
+/// same verdict, without reading it again.
+///
+/// ```
+/// let u = urlx::parse("https://slack-redir.net/link?url=http%3A%2F%2F10.0.0.1%2F").unwrap();
+/// let r = urlx::redirect::unwrap_uri(&u);
+/// assert_eq!(urlx::linkify::deception_with(&u, r.as_ref()), urlx::linkify::deception(&u));
+/// assert!(urlx::linkify::deception_with(&u, r.as_ref()).is_some());
+/// ```
+pub fn deception_with(
+    u: &Uri<'_>,
+    redirect: Option<&crate::redirect::Redirect>,
+) -> Option<Deception> {
+    // C-S7: a protection redirect is judged by where it leads (and by a
+    // direction control in it as written).
+    if let Some(target) = redirect.and_then(crate::redirect::Redirect::target) {
+        if let Ok(t) = crate::uri::parse_iri(target) {
+            if u.as_str().chars().any(super::is_bidi_control) {
+                return judged(u);
+            }
             return judged(&t);
         }
     }

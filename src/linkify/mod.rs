@@ -39,7 +39,7 @@ use std::sync::Arc;
 
 use crate::{Finder, Link, LINKABLE};
 
-pub use deceptive::{deception, shown_elsewhere, Deception};
+pub use deceptive::{deception, deception_with, shown_elsewhere, Deception};
 #[cfg(feature = "mail")]
 pub use message::{write_message_html, write_message_osc8};
 pub use stream::{write_html_from, write_osc8_from};

@@ -143,11 +143,26 @@ const MAX_LAYERS: usize = 16;
 /// with the URL it protects, nested redirects followed to the end.
 /// `None` for any other URL (and for text that is no URL).
 pub fn unwrap(url: &str) -> Option<Redirect> {
-    let (service, first) = services::read(url)?;
+    unwrap_uri(&crate::uri::parse(url).ok()?)
+}
+
+/// [`unwrap`] of a URL already parsed (a link's [`Link::uri`](crate::Link::uri)):
+/// most URLs are no redirect, and cost a look at their host.
+///
+/// ```
+/// let u = urlx::parse("https://slack-redir.net/link?url=https%3A%2F%2Fa.example%2F").unwrap();
+/// assert_eq!(urlx::redirect::unwrap_uri(&u).unwrap().target(), Some("https://a.example/"));
+/// ```
+pub fn unwrap_uri(u: &crate::uri::Uri<'_>) -> Option<Redirect> {
+    let (service, first) = services::read(u)?;
     let mut target = first.filter(|t| linkable(t));
     let mut layers = usize::from(target.is_some());
     while layers < MAX_LAYERS {
-        let Some(inner) = target.as_deref().and_then(services::read) else {
+        let inner = target
+            .as_deref()
+            .and_then(|t| crate::uri::parse(t).ok())
+            .and_then(|u| services::read(&u));
+        let Some(inner) = inner else {
             break;
         };
         match inner.1.filter(|t| linkable(t)) {

@@ -209,3 +209,19 @@ fn c_s7_look_alikes_on_other_hosts_are_no_redirects() {
         assert_eq!(service(url), None, "{url}");
     }
 }
+
+/// The host as any URL may write it: upper case, a trailing dot, a port.
+#[test]
+fn c_s7_hosts_in_any_case_with_a_trailing_dot_or_a_port() {
+    for url in [
+        "https://NAM12.SafeLinks.Protection.Outlook.COM/?url=https%3A%2F%2Fa.example%2F&data=05",
+        "https://nam12.safelinks.protection.outlook.com./?url=https%3A%2F%2Fa.example%2F&data=05",
+        "https://nam12.safelinks.protection.outlook.com:443/?url=https%3A%2F%2Fa.example%2F&data=05",
+        "HTTPS://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fa.example%2F&data=05",
+    ] {
+        assert_eq!(target(url).as_deref(), Some("https://a.example/"), "{url}");
+    }
+    assert_eq!(service("https://T.CO./AbC"), Some(Service::TCo));
+    assert_eq!(service("https://co/x"), None);
+    assert_eq!(service("https://a.b:c.d/x"), None);
+}
