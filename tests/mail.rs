@@ -221,6 +221,22 @@ fn charsets_are_decoded() {
     assert_eq!(urls_only(raw), ["http://caf\u{e9}.example/men\u{fc}"]);
 }
 
+/// Charset labels mail carries beyond the WHATWG list (Python's codec
+/// names, UTF-7) decode the body and the subject, each link placed on its
+/// raw bytes.
+#[test]
+fn legacy_charset_labels_are_decoded() {
+    let raw = b"Subject: =?eucgb2312_cn?B?1tDOxA==?=\nContent-Type: text/plain; charset=eucgb2312_cn\n\n\xd6\xd0 http://a.example/\xce\xc4 x\n";
+    let m = Finder::new().message_links(raw, 0..raw.len(), 1);
+    assert!(m.warnings.is_empty(), "{:?}", m.warnings);
+    assert_eq!(m.links[0].link.as_str(), "http://a.example/\u{6587}");
+    let span = m.links[0].link.span();
+    assert_eq!(&raw[span], b"http://a.example/\xce\xc4");
+    assert_eq!(m.info.subject.as_deref(), Some("\u{4e2d}\u{6587}"));
+    let raw = b"Content-Type: text/plain; charset=unicode-1-1-utf-7\n\n+ZeVnLIqe- http://b.example/+ZeU- y\n";
+    assert_eq!(urls_only(raw), ["http://b.example/\u{65e5}"]);
+}
+
 #[test]
 fn attached_messages_and_nested_multiparts() {
     let raw = b"Content-Type: multipart/mixed; boundary=a\n\n--a\nContent-Type: message/rfc822\n\nSubject: inner\nContent-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain\n\nhttp://inner.example/\n--b--\n--a\nContent-Type: application/zip\n\nPK http://in-zip.example/\n--a--\n";

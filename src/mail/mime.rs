@@ -351,16 +351,18 @@ impl<'a> Walk<'a> {
                 || cs.eq_ignore_ascii_case("us-ascii")
                 || cs.eq_ignore_ascii_case("utf8");
             if !utf8 {
-                match encoding_rs::Encoding::for_label(cs.as_bytes()) {
+                use charset::Charset;
+                match charset::lookup(cs) {
                     // Text in ASCII reads the same in every charset that
                     // keeps ASCII; it stays as it is, placed byte for byte.
-                    Some(enc) if enc.is_ascii_compatible() && bytes.is_ascii() => {}
-                    Some(enc) if enc != encoding_rs::UTF_8 => {
-                        let (b, points) = charset::convert(&bytes, enc);
+                    Some(Charset::Encoding(enc))
+                        if enc == encoding_rs::UTF_8
+                            || (enc.is_ascii_compatible() && bytes.is_ascii()) => {}
+                    Some(c) => {
+                        let (b, points) = charset::convert(&bytes, c);
                         map = map.compose(&points, bytes.len());
                         bytes = Cow::Owned(b);
                     }
-                    Some(_) => {}
                     None => m.warnings.push(format!(
                         "unknown charset {cs:?} at byte {body}: read as UTF-8"
                     )),

@@ -172,8 +172,7 @@ pub fn messages(data: &[u8], mbox: bool, first_line: u64) -> Vec<(Range<usize>, 
 /// assert!(urlx::mail::decode(latin1, "x-klingon").is_none());
 /// ```
 pub fn decode<'a>(bytes: &'a [u8], label: &str) -> Option<std::borrow::Cow<'a, str>> {
-    let enc = encoding_rs::Encoding::for_label(label.trim().as_bytes())?;
-    Some(enc.decode_without_bom_handling(bytes).0)
+    Some(charset::decode(bytes, charset::lookup(label)?))
 }
 
 /// The longest mbox separator line, its line end left out: RFC 5322's

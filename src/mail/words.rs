@@ -64,7 +64,7 @@ fn word(s: &str) -> Option<(String, usize)> {
     }
     // RFC 2231 adds a language after `*`.
     let label = charset.split('*').next().unwrap_or(charset);
-    let encoding = encoding_rs::Encoding::for_label(label.as_bytes())?;
+    let charset = super::charset::lookup(label)?;
     let bytes = if enc.eq_ignore_ascii_case("b") {
         base64(text)?
     } else if enc.eq_ignore_ascii_case("q") {
@@ -73,10 +73,7 @@ fn word(s: &str) -> Option<(String, usize)> {
         return None;
     };
     let len = 2 + q1 + 1 + q2 + 1 + end + 2;
-    Some((
-        encoding.decode_without_bom_handling(&bytes).0.into_owned(),
-        len,
-    ))
+    Some((super::charset::decode(&bytes, charset).into_owned(), len))
 }
 
 /// The Q encoding: `_` is a space, `=XX` a byte.
@@ -143,6 +140,15 @@ mod tests {
             "\u{201c}quoted\u{201d}"
         );
         assert_eq!(decode_words("=?utf-8*en?q?hi?="), "hi");
+    }
+
+    /// Labels mail carries that the WHATWG list lacks: Python's codec
+    /// names, UTF-7.
+    #[test]
+    fn legacy_charset_labels() {
+        assert_eq!(decode_words("=?eucgb2312_cn?B?1tDOxA==?="), "中文");
+        assert_eq!(decode_words("=?ks_c_5601-1987?B?x9Gx27mu?="), "한글문");
+        assert_eq!(decode_words("=?unicode-1-1-utf-7?Q?+ZeVnLIqe-?="), "日本語");
     }
 
     #[test]
