@@ -63,7 +63,16 @@ fn command_dependencies() -> BTreeSet<String> {
 #[test]
 fn the_library_compiles_none_of_the_commands_dependencies() {
     let lib = library_tree(&[]);
-    for own in ["urlx", "memchr", "unicode-segmentation", "encoding_rs"] {
+    // (`idna` and `unicode-security`: the `confusables` verdicts, on by
+    // default so that a mail client flags what the command flags.)
+    for own in [
+        "urlx",
+        "memchr",
+        "unicode-segmentation",
+        "encoding_rs",
+        "idna",
+        "unicode-security",
+    ] {
         assert!(lib.contains(own), "{own} missing from {lib:?}");
     }
     let cmd = command_dependencies();

@@ -295,3 +295,20 @@ fn c_s5_hostile_terminal_text_carries_no_sequence_but_the_links() {
     write_osc8(&mut out, &finder, b"\x1b[1m http://a.example/\x1b[0m", &raw).unwrap();
     assert!(out.starts_with(b"\x1b[1m \x1b]8;id=urlx-1;"), "{out:?}");
 }
+
+/// C-S2: with the library's default features, a whole-script lookalike is
+/// flagged as the command and the C library flag it (`confusables` is a
+/// default feature).
+#[test]
+#[cfg(feature = "confusables")]
+fn c_s2_default_features_flag_whole_script_lookalikes() {
+    let u = urlx::parse("http://xn--80ak6aa92e.com/").unwrap();
+    assert!(
+        matches!(
+            urlx::linkify::deception(&u),
+            Some(urlx::linkify::Deception::WholeScript { .. })
+        ),
+        "{:?}",
+        urlx::linkify::deception(&u)
+    );
+}

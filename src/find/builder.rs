@@ -71,6 +71,16 @@ impl FinderBuilder {
     /// The defaults: the schemes of C-F2 bare, `urn:` and `tel:` inside
     /// wrappers, `www.` abbreviations on, e-mail addresses off, C-W6 off,
     /// URLs up to 8 KiB, wrappers up to 2 KiB and 8 lines.
+    ///
+    /// The schemes found bare by default: `http`, `https`, `ftp`, `ftps`,
+    /// `sftp`, `ssh`, `git`, `svn`, `irc`, `ircs`, `gopher`, `nntp`,
+    /// `telnet`, `wais`, `file`, `prospero`, `rtsp`, `ldap`, `ldaps`,
+    /// `git+https`, `git+ssh`, `svn+ssh` (each followed by `://`), and
+    /// `mailto`, `news`, `xmpp`, `sip`, `sips` (without `//`); with
+    /// [`registered_schemes`](Self::registered_schemes) on (the default),
+    /// also any scheme in IANA's registry followed by `://`. Found does
+    /// not mean linked: the HTML and terminal writers link
+    /// [`LINKABLE`](crate::LINKABLE) schemes only.
     pub fn new() -> Self {
         let bare = scheme::BARE_AUTHORITY
             .iter()

@@ -255,7 +255,10 @@ impl<'h> Link<'h> {
 
 /// The schemes a link may be followed by (lower case): the web, mail, news
 /// and the RFC 1738 schemes that only fetch; never `javascript:`, `data:`,
-/// `vbscript:` or `file:`.
+/// `vbscript:` or `file:`. They are `http`, `https`, `ftp`, `ftps`,
+/// `mailto`, `news`, `nntp`, `gopher`, `telnet` and `wais`: what the HTML
+/// and terminal writers link by default, and what
+/// [`Link::is_linkable`] asks.
 pub const LINKABLE: &[&str] = &[
     "http", "https", "ftp", "ftps", "mailto", "news", "nntp", "gopher", "telnet", "wais",
 ];
