@@ -312,3 +312,52 @@ fn c_s2_default_features_flag_whole_script_lookalikes() {
         urlx::linkify::deception(&u)
     );
 }
+
+/// C-S2, C-S7: the body of a message's reading view, for a mail client
+/// that shows the header fields itself: no header block; the render
+/// callback gets the "text shows another host" verdict of an HTML link
+/// (judged by the URL a protection redirect leads to) and owns the
+/// output, no warning written after it.
+#[test]
+fn c_s2_body_writer_gives_the_render_callback_every_verdict() {
+    use std::sync::Arc;
+    let raw = b"Subject: hi\nContent-Type: text/html\n\n\
+<a href=\"https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Flore.kernel.org%2Fx&amp;data=05\">https://lore.kernel.org/x</a>\n\
+<a href=\"https://nam12.safelinks.protection.outlook.com/?url=http%3A%2F%2F203.0.113.9%2F&amp;data=05\">www.bank.example</a>\n";
+    let reading = urlx::mail::read(raw, 0..raw.len());
+    let opts = urlx::linkify::Options {
+        render: Some(Arc::new(
+            |r: &urlx::linkify::Rendered<'_>, w: &mut dyn std::io::Write| {
+                let verdict = r.text_shows.map_or("none".to_owned(), |d| d.to_string());
+                write!(w, "[{}: {verdict}]", r.number)
+            },
+        )),
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    let n =
+        urlx::linkify::write_body_html(&mut out, &urlx::Finder::new(), &reading, &opts).unwrap();
+    let html = String::from_utf8(out).unwrap();
+    assert_eq!(n, 2, "{html}");
+    assert!(!html.contains("Subject"), "{html}");
+    assert!(html.contains("[1: none]"), "{html}");
+    assert!(
+        html.contains("[2: the text shows www.bank.example but the link goes to 203.0.113.9]"),
+        "{html}"
+    );
+    assert!(
+        !html.contains('\u{26a0}'),
+        "no warning after the callback: {html}"
+    );
+    // Without a callback, the warning follows the link.
+    let mut out = Vec::new();
+    urlx::linkify::write_body_html(
+        &mut out,
+        &urlx::Finder::new(),
+        &reading,
+        &Default::default(),
+    )
+    .unwrap();
+    let html = String::from_utf8(out).unwrap();
+    assert_eq!(html.matches('\u{26a0}').count(), 1, "{html}");
+}

@@ -97,15 +97,53 @@ pub fn write_message_html(
         w.write_all(b"</bdi></div>\n")?;
     }
     w.write_all(b"</div>\n<pre class=\"urlx-body\">")?;
-    let n = write_html_noted(
+    let n = write_body_html(w, finder, r, opts)?;
+    w.write_all(b"</pre>\n</article>\n")?;
+    Ok(n)
+}
+
+/// Writes the body of a message's reading view as HTML, with no header
+/// block and no element around it (a mail client that shows the header
+/// fields its own way puts it in its own `<pre>` or `white-space: pre`
+/// block): the text as [`write_message_html`] writes it. An HTML link's
+/// text stays text and its href, written after it, is the link; where
+/// the text shows another host than the href goes to (C-S2, judged by the
+/// URL a protection redirect leads to, C-S7), a warning follows, or, with
+/// a render callback, the callback gets the verdict
+/// ([`Rendered::text_shows`](super::Rendered::text_shows)) and writes
+/// what it likes. Returns how many links were written.
+///
+/// ```
+/// use std::sync::Arc;
+/// let raw = b"Content-Type: text/html\n\n<a href=\"http://203.0.113.9/\">www.bank.example</a>";
+/// let reading = urlx::mail::read(raw, 0..raw.len());
+/// let opts = urlx::linkify::Options {
+///     render: Some(Arc::new(|r: &urlx::linkify::Rendered<'_>, w: &mut dyn std::io::Write| {
+///         let warn = if r.text_shows.is_some() { " class=\"lure\"" } else { "" };
+///         write!(w, "<a href=\"{}\"{warn}>{}</a>", r.href, r.text)
+///     })),
+///     ..Default::default()
+/// };
+/// let mut out = Vec::new();
+/// urlx::linkify::write_body_html(&mut out, &urlx::Finder::new(), &reading, &opts).unwrap();
+/// assert_eq!(
+///     String::from_utf8(out).unwrap(),
+///     "www.bank.example &lt;<a href=\"http://203.0.113.9/\" class=\"lure\">http://203.0.113.9/</a>&gt;\n"
+/// );
+/// ```
+pub fn write_body_html(
+    w: &mut dyn Write,
+    finder: &Finder,
+    r: &Reading,
+    opts: &Options,
+) -> io::Result<usize> {
+    write_html_noted(
         w,
         finder,
         r.body.as_bytes(),
         &body_options(r, opts),
         &notes(r),
-    )?;
-    w.write_all(b"</pre>\n</article>\n")?;
-    Ok(n)
+    )
 }
 
 /// Writes a message for a reader on a terminal: its header fields, a
@@ -145,6 +183,30 @@ pub fn write_message_osc8(
         w.write_all(b"\n")?;
     }
     w.write_all(b"\n")?;
+    write_body_osc8(w, finder, r, opts)
+}
+
+/// Writes the body of a message's reading view for a terminal, with no
+/// header fields: the text as [`write_message_osc8`] writes it, each
+/// warning where an HTML link's text shows another host than it goes to.
+/// Returns how many links were written.
+///
+/// ```
+/// let raw = b"Subject: hi\n\nsee http://a.example/\n";
+/// let reading = urlx::mail::read(raw, 0..raw.len());
+/// let mut out = Vec::new();
+/// urlx::linkify::write_body_osc8(&mut out, &urlx::Finder::new(), &reading, &Default::default()).unwrap();
+/// assert_eq!(
+///     String::from_utf8(out).unwrap(),
+///     "see \x1b]8;id=urlx-1;http://a.example/\x1b\\http://a.example/\x1b]8;;\x1b\\\n"
+/// );
+/// ```
+pub fn write_body_osc8(
+    w: &mut dyn Write,
+    finder: &Finder,
+    r: &Reading,
+    opts: &Options,
+) -> io::Result<usize> {
     write_osc8_noted(
         w,
         finder,

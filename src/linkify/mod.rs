@@ -41,7 +41,7 @@ use crate::{Finder, Link, LINKABLE};
 
 pub use deceptive::{deception, deception_with, shown_elsewhere, Deception};
 #[cfg(feature = "mail")]
-pub use message::{write_message_html, write_message_osc8};
+pub use message::{write_body_html, write_body_osc8, write_message_html, write_message_osc8};
 pub use stream::{write_html_from, write_osc8_from};
 pub use terminal::{is_bidi_control, write_visible, write_visible_line};
 
@@ -64,8 +64,14 @@ pub struct Rendered<'a> {
     /// Which line of the link this is: 0 for its first. A link wrapped
     /// over lines is rendered once for each, with the same number.
     pub segment: usize,
-    /// Why the link is deceptive (C-S2), if it is.
+    /// Why the link is deceptive (C-S2), if it is: its own verdict (of
+    /// the URL a protection redirect leads to, C-S7).
     pub deception: Option<&'a Deception>,
+    /// In a message's reading view ([`write_message_html`],
+    /// [`write_body_html`]): the link is an HTML link's href whose text
+    /// shows another host ([`Deception::TextShows`]). The callback owns
+    /// the warning: nothing is written after what it writes.
+    pub text_shows: Option<&'a Deception>,
 }
 
 /// A render callback: writes a link in place of `<a href=...>text</a>`.
@@ -224,8 +230,17 @@ trait Style {
     fn options(&self) -> &Options;
     fn plain(&self, w: &mut dyn Write, bytes: &[u8]) -> io::Result<()>;
     fn note(&self, w: &mut dyn Write, d: &Deception) -> io::Result<()>;
-    /// Writes link number `number`, whose offsets are into `text`.
-    fn link(&self, w: &mut dyn Write, text: &[u8], l: &Link<'_>, number: usize) -> io::Result<()>;
+    /// Writes link number `number`, whose offsets are into `text`;
+    /// `text_shows` is the note the link's render callback takes (see
+    /// `interleave`).
+    fn link(
+        &self,
+        w: &mut dyn Write,
+        text: &[u8],
+        l: &Link<'_>,
+        number: usize,
+        text_shows: Option<&Deception>,
+    ) -> io::Result<()>;
 }
 
 /// [`write_html`]'s way.
@@ -244,7 +259,14 @@ impl Style for Html<'_> {
         warning_html(w, d)
     }
 
-    fn link(&self, w: &mut dyn Write, text: &[u8], l: &Link<'_>, number: usize) -> io::Result<()> {
+    fn link(
+        &self,
+        w: &mut dyn Write,
+        text: &[u8],
+        l: &Link<'_>,
+        number: usize,
+        text_shows: Option<&Deception>,
+    ) -> io::Result<()> {
         let opts = self.0;
         // A direction control stays out of the page even in an attribute
         // (a status bar shows the href): its ASCII form, percent-encoded.
@@ -301,6 +323,7 @@ impl Style for Html<'_> {
                         text: &shown,
                         segment,
                         deception: deceptive.as_ref(),
+                        text_shows,
                     };
                     render(&r, w)?;
                 }
@@ -436,7 +459,14 @@ impl Style for Osc8<'_> {
         warning_osc8(w, d)
     }
 
-    fn link(&self, w: &mut dyn Write, text: &[u8], l: &Link<'_>, n: usize) -> io::Result<()> {
+    fn link(
+        &self,
+        w: &mut dyn Write,
+        text: &[u8],
+        l: &Link<'_>,
+        n: usize,
+        _: Option<&Deception>,
+    ) -> io::Result<()> {
         // The ASCII form holds no control character nor space (the parser
         // refuses them), so nothing in it can end the sequence early.
         let target = l.uri().to_ascii();
@@ -490,7 +520,11 @@ fn interleave<'t>(
     let mut pos = span.start;
     let mut notes = notes.iter().peekable();
     // The text from `pos` to `to`, with the notes up to `to`.
-    let mut gap = |w: &mut dyn Write, mut pos: usize, to: usize| -> io::Result<()> {
+    let gap = |w: &mut dyn Write,
+               notes: &mut std::iter::Peekable<std::slice::Iter<'_, Note>>,
+               mut pos: usize,
+               to: usize|
+     -> io::Result<()> {
         while let Some((at, d)) = notes.next_if(|(at, _)| *at <= to) {
             let at = (*at).max(pos);
             style.plain(w, &text[pos..at])?;
@@ -499,17 +533,32 @@ fn interleave<'t>(
         }
         style.plain(w, &text[pos..to])
     };
+    let render = style.options().render.is_some();
     for l in links {
         if !style.options().allows_link(&l) {
             continue;
         }
         *written += 1;
-        gap(w, pos, l.start())?;
-        style.link(w, text, &l, *written)?;
+        gap(w, &mut notes, pos, l.start())?;
+        // A note right after the link (after the `>` of a reading view's
+        // ` <href>`) is the link's own: a render callback gets it and
+        // writes the warning as it likes, none is written after it.
+        let closes = |at: usize| {
+            at >= l.end()
+                && text
+                    .get(l.end()..at)
+                    .is_some_and(|t| t.iter().all(|&b| b == b'>'))
+        };
+        let own = if render {
+            notes.next_if(|(at, _)| closes(*at)).map(|(_, d)| d)
+        } else {
+            None
+        };
+        style.link(w, text, &l, *written, own)?;
         pos = l.end();
     }
     if pos < span.end {
-        gap(w, pos, span.end)?;
+        gap(w, &mut notes, pos, span.end)?;
         pos = span.end;
     }
     Ok(pos)
