@@ -176,7 +176,14 @@ const BLOCKS: &[&str] = &[
 /// HTML as the text a reader sees: tags dropped, hidden elements left
 /// out, blanks collapsed (but in `<pre>`), block elements on lines of their
 /// own, character references decoded, and each link's href written after
-/// its text as `<href>` unless the text is the href.
+/// its text as `<href>` unless the text is the href (`mail::html_to_text`;
+/// the reading view, [`super::read`], writes an HTML body so).
+///
+/// ```
+/// let (text, anchors) = urlx::mail::html_to_text("<p>Pay at <a href=\"http://203.0.113.9/\">www.bank.example</a> now</p>");
+/// assert_eq!(text.trim(), "Pay at www.bank.example <http://203.0.113.9/> now");
+/// assert_eq!(&text[anchors[0].text.clone()], "www.bank.example");
+/// ```
 pub fn to_text(html: &str) -> (String, Vec<Anchor>) {
     let mut out = String::with_capacity(html.len() / 2);
     let mut anchors = Vec::new();

@@ -31,7 +31,7 @@ mod words;
 use std::borrow::Cow;
 use std::ops::Range;
 
-pub use html::{Anchor, LinkTexts};
+pub use html::{to_text as html_to_text, Anchor, LinkTexts};
 pub use map::OffsetMap;
 pub use mime::parse;
 pub use reading::{read, Reading};

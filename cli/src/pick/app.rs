@@ -231,13 +231,23 @@ pub(crate) mod tests {
     use super::*;
 
     pub(crate) fn entry(url: &str, context: &str, header: bool) -> Entry {
+        // The link where the context shows it, else at its start.
+        let at = match context.find(url) {
+            Some(b) => {
+                let k = context[..b].chars().count();
+                k..k + url.chars().count()
+            }
+            None => 0..0,
+        };
         Entry {
             url: url.to_owned(),
             context: context.to_owned(),
+            at,
             subject: None,
             header,
             deception: None,
             linkable: true,
+            unwrapped: None,
         }
     }
 

@@ -12,9 +12,15 @@ use urlx::mail::{self, Kind, Source};
 pub struct Entry {
     /// The URL as found: what is opened or copied.
     pub url: String,
-    /// The text line it starts in (decoded mail text), trimmed, safe to
+    /// The text line it starts in (decoded mail text; for a link of an
+    /// HTML part, the text a reader sees around it), trimmed, safe to
     /// print.
     pub context: String,
+    /// Where the link is in `context`, in characters (the picker keeps it
+    /// in view however narrow the screen).
+    pub at: std::ops::Range<usize>,
+    /// The URL a link-protection redirect leads to, safe to print.
+    pub unwrapped: Option<String>,
     /// The subject of its message, safe to print; none outside mail.
     pub subject: Option<String>,
     /// Found in a header field (`List-Unsubscribe`, ...), not the body.
@@ -51,7 +57,8 @@ impl Entries {
         if kind == Kind::Text {
             for link in finder.links(bytes) {
                 if keep(&link) {
-                    self.add(bytes, &link, false, None, None);
+                    let (ctx, at) = context(bytes, link.start()..link.end());
+                    self.add(&link, ctx, at, false, None, None);
                 }
             }
             return;
@@ -65,6 +72,11 @@ impl Entries {
                 // another host than the href is a deception too.
                 let mut shown =
                     (part.source == Source::Html).then(|| mail::LinkTexts::new(&part.text));
+                // The text a reader sees of an HTML part, for the context:
+                // the HTML source is no text to choose a link by.
+                let reading = (part.source == Source::Html)
+                    .then(|| mail::html_to_text(&String::from_utf8_lossy(&part.text)));
+                let mut used = vec![false; reading.as_ref().map_or(0, |r| r.1.len())];
                 for link in finder.links(&part.text[..]) {
                     // As `Finder::message_links` does: a host name in an
                     // ordinary field (`X-Mailer: foo.example`) is no URL.
@@ -73,24 +85,28 @@ impl Entries {
                     }
                     let text = shown.as_mut().and_then(|t| t.at(link.start()));
                     if keep(&link) {
-                        self.add(
-                            &part.text,
-                            &link,
-                            header,
-                            subject.as_deref(),
-                            text.as_deref(),
-                        );
+                        let place = match &reading {
+                            Some((rtext, anchors)) => {
+                                read_place(rtext, anchors, &mut used, link.as_str())
+                            }
+                            None => None,
+                        };
+                        let (ctx, at) =
+                            place.unwrap_or_else(|| context(&part.text, link.start()..link.end()));
+                        self.add(&link, ctx, at, header, subject.as_deref(), text.as_deref());
                     }
                 }
             }
         }
     }
 
-    /// Adds a link found in `text`; `shown`, the text an HTML link showed.
+    /// Adds a link, in its context (`at`: where it is there); `shown`, the
+    /// text an HTML link showed.
     fn add(
         &mut self,
-        text: &[u8],
         link: &urlx::Link<'_>,
+        context: String,
+        at: std::ops::Range<usize>,
         header: bool,
         subject: Option<&str>,
         shown: Option<&str>,
@@ -111,22 +127,54 @@ impl Entries {
             }
         }
         self.index.insert(url.to_owned(), self.list.len());
+        let redirect = link.redirect();
         self.list.push(Entry {
             url: url.to_owned(),
-            context: context(text, link.start()),
+            context,
+            at,
             subject: subject.map(str::to_owned),
             header,
-            deception: urlx::linkify::deception(&link.uri())
+            deception: urlx::linkify::deception_with(&link.uri(), redirect.as_ref())
                 .or_else(|| urlx::linkify::shown_elsewhere(shown?, url))
                 .map(|d| printable(&d.to_string())),
             linkable: link.is_linkable(),
+            unwrapped: redirect
+                .and_then(urlx::redirect::Redirect::into_target)
+                .map(|t| printable(&t)),
         });
     }
 }
 
-/// The line of `text` that holds byte `at`, trimmed, cut to a window
-/// around `at` when long, safe to print.
-pub fn context(text: &[u8], at: usize) -> String {
+/// Where a link found in an HTML part's source is in the text a reader
+/// sees (`rtext`, with its `anchors`): the first anchor not yet used whose
+/// href is the URL (its text and the ` <href>` after it), else where the
+/// text shows the URL itself; `None` for a URL the reader does not see
+/// (an image's `src`).
+fn read_place(
+    rtext: &str,
+    anchors: &[mail::Anchor],
+    used: &mut [bool],
+    url: &str,
+) -> Option<(String, std::ops::Range<usize>)> {
+    let k = (0..anchors.len()).find(|&k| !used[k] && anchors[k].href == url);
+    let span = match k {
+        Some(k) => {
+            used[k] = true;
+            anchors[k].text.start..anchors[k].end.max(anchors[k].text.end)
+        }
+        None => {
+            let i = memchr::memmem::find(rtext.as_bytes(), url.as_bytes())?;
+            i..i + url.len()
+        }
+    };
+    Some(context(rtext.as_bytes(), span))
+}
+
+/// The line of `text` that holds the link at `link` (byte offsets),
+/// trimmed, cut to a window around it when long, safe to print; and where
+/// the link is in it, in characters.
+pub fn context(text: &[u8], link: std::ops::Range<usize>) -> (String, std::ops::Range<usize>) {
+    let at = link.start;
     let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |i| i + 1);
     let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i);
     let mut lo = start.max(at.saturating_sub(BEFORE));
@@ -139,15 +187,25 @@ pub fn context(text: &[u8], at: usize) -> String {
         hi -= 1;
     }
     let line = String::from_utf8_lossy(&text[lo..hi]);
+    let trimmed = line.trim();
+    let lead = line.len() - line.trim_start().len();
+    // The link's bytes in `trimmed`, then in characters after the `…`.
+    let from = (at.max(lo) - lo).saturating_sub(lead).min(trimmed.len());
+    let to = (link.end.min(hi).max(at) - lo)
+        .saturating_sub(lead)
+        .clamp(from, trimmed.len());
+    let chars = |b: usize| trimmed.get(..b).map_or(0, |s| s.chars().count());
     let mut out = String::new();
+    let mut shift = 0;
     if lo > start {
         out.push('…');
+        shift = 1;
     }
-    out.push_str(&printable(line.trim()));
+    out.push_str(&printable(trimmed));
     if hi < end {
         out.push('…');
     }
-    out
+    (out, shift + chars(from)..shift + chars(to))
 }
 
 /// `s` with every character a terminal would obey rather than show
@@ -177,6 +235,35 @@ mod tests {
 
     fn urls(list: &[Entry]) -> Vec<(&str, bool)> {
         list.iter().map(|e| (e.url.as_str(), e.header)).collect()
+    }
+
+    /// The context of an HTML part's link is the text a reader sees around
+    /// the anchor (its text, then its href), not the HTML source; a
+    /// protection redirect carries where it leads.
+    #[test]
+    fn html_links_in_the_text_a_reader_sees() {
+        let sl = "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Flore.kernel.org%2Fx&amp;data=05";
+        let msg = format!(
+            "Subject: s\nContent-Type: text/html\n\n<html><body><table><tr><td style=\"x\">Read <a href=\"{sl}\"><b>the patch</b></a> today</td></tr></table></body></html>\n"
+        );
+        let list = gather(msg.as_bytes());
+        assert_eq!(list.len(), 1, "{list:?}");
+        let e = &list[0];
+        assert!(
+            e.context.starts_with("Read the patch <https://nam12."),
+            "{}",
+            e.context
+        );
+        assert!(e.context.ends_with("> today"), "{}", e.context);
+        assert!(!e.context.contains("<td"), "{}", e.context);
+        let shown: String = e
+            .context
+            .chars()
+            .skip(e.at.start)
+            .take(e.at.len())
+            .collect();
+        assert!(shown.starts_with("the patch <https://"), "{shown}");
+        assert_eq!(e.unwrapped.as_deref(), Some("https://lore.kernel.org/x"));
     }
 
     #[test]

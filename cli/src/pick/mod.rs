@@ -40,8 +40,10 @@ pub struct PickArgs {
 
     /// The command that opens the URL picked, split into words as a shell
     /// splits them and run without a shell; the URL is one more argument,
-    /// or replaces {} where the command has it. Default: $BROWSER, else
-    /// xdg-open (open on macOS). Example: urlx pick --run 'firefox --new-tab'
+    /// or replaces {} where the command has it. Default: $BROWSER as its
+    /// convention has it (a colon-separated list of commands tried in
+    /// order until one succeeds, %s for the URL, %% for %), else xdg-open
+    /// (open on macOS). Example: urlx pick --run 'firefox --new-tab'
     #[arg(long, value_name = "CMD")]
     pub run: Option<String>,
 
@@ -77,11 +79,11 @@ pub fn run(
     finder: &urlx::Finder,
     keep: &dyn Fn(&urlx::Link<'_>) -> bool,
 ) -> io::Result<ExitStatus> {
-    let cmd = args.run.clone().unwrap_or_else(open::default_command);
-    let words = match open::split(&cmd) {
-        Ok(w) => w,
+    let browser = std::env::var("BROWSER").ok();
+    let opener = match open::opener(args.run.as_deref(), browser.as_deref()) {
+        Ok(o) => o,
         Err(e) => {
-            eprintln!("urlx: --run {cmd:?}: {e}");
+            eprintln!("urlx: {}", items::printable(&e));
             return Ok(ExitStatus::Error);
         }
     };
@@ -108,7 +110,7 @@ pub fn run(
         Err(e) => return no_terminal(&walk::reason(&e)),
     };
     let app = App::new(entries.list, args.headers);
-    let status = pick(app, tty, &words, args.keep_open)?;
+    let status = pick(app, tty, &opener, args.keep_open)?;
     Ok(if failed && status == ExitStatus::NotFound {
         ExitStatus::Error
     } else {
@@ -252,7 +254,7 @@ fn restore() {
 }
 
 /// The picker's loop: draw, read a key, act.
-fn pick(mut app: App, tty: File, words: &[String], keep_open: bool) -> io::Result<ExitStatus> {
+fn pick(mut app: App, tty: File, opener: &open::Opener, keep_open: bool) -> io::Result<ExitStatus> {
     let mut screen = Screen::enter(tty)?;
     let mut opened = false;
     loop {
@@ -274,10 +276,8 @@ fn pick(mut app: App, tty: File, words: &[String], keep_open: bool) -> io::Resul
                 app.status = Some("copied".to_owned());
             }
             Action::Open(i) => {
-                let argv = open::argv(words, &app.entries[i].url);
                 screen.leave()?;
-                let tty = File::open("/dev/tty").ok();
-                let result = open::run(&argv, tty);
+                let result = opener.open(&app.entries[i].url);
                 if !keep_open {
                     drop(screen);
                     return Ok(match result {

@@ -107,13 +107,87 @@ pub fn argv(words: &[String], url: &str) -> Vec<String> {
     }
 }
 
-/// The command when `--run` is not given: `$BROWSER`, else the desktop's
-/// opener.
-pub fn default_command() -> String {
-    match std::env::var("BROWSER") {
-        Ok(b) if !b.trim().is_empty() => b,
-        _ if cfg!(target_os = "macos") => "open".to_owned(),
-        _ => "xdg-open".to_owned(),
+/// How a URL is opened: `--run`'s command (the URL for `{}`, else one more
+/// argument), or `$BROWSER` as its convention has it: a colon-separated
+/// list of commands tried in order until one succeeds, `%s` in a command
+/// replaced by the URL (`%%` is `%`), else the URL one more argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opener {
+    Run(Vec<String>),
+    Browser(Vec<Vec<String>>),
+}
+
+/// The opener: `run` when given; else `$BROWSER` (`browser`) when set;
+/// else the desktop's (`xdg-open`, `open` on macOS). The error names the
+/// command that could not be split.
+pub fn opener(run: Option<&str>, browser: Option<&str>) -> Result<Opener, String> {
+    let words = |c: &str, what: &str| split(c).map_err(|e| format!("{what} {c:?}: {e}"));
+    if let Some(cmd) = run {
+        return Ok(Opener::Run(words(cmd, "--run")?));
+    }
+    match browser.filter(|b| !b.trim().is_empty()) {
+        Some(b) => {
+            let list = b
+                .split(':')
+                .filter(|c| !c.trim().is_empty())
+                .map(|c| words(c, "$BROWSER"))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Opener::Browser(list))
+        }
+        None if cfg!(target_os = "macos") => Ok(Opener::Run(vec!["open".into()])),
+        None => Ok(Opener::Run(vec!["xdg-open".into()])),
+    }
+}
+
+impl Opener {
+    /// Opens `url`: the commands in turn until one runs and succeeds; each
+    /// gets the terminal (`/dev/tty`) as its standard input. The error
+    /// says why each failed.
+    pub fn open(&self, url: &str) -> Result<(), String> {
+        let tty = || File::open("/dev/tty").ok();
+        match self {
+            Opener::Run(words) => run(&argv(words, url), tty()),
+            Opener::Browser(list) => {
+                let mut errors = Vec::new();
+                for words in list {
+                    match run(&browser_argv(words, url), tty()) {
+                        Ok(()) => return Ok(()),
+                        Err(e) => errors.push(e),
+                    }
+                }
+                Err(errors.join("; "))
+            }
+        }
+    }
+}
+
+/// A `$BROWSER` command's words for `url`: `%s` replaced by the URL and
+/// `%%` by `%`; without any `%s`, the URL is one more word at the end.
+pub fn browser_argv(words: &[String], url: &str) -> Vec<String> {
+    let fill = |w: &str| {
+        let mut out = String::new();
+        let mut chars = w.chars().peekable();
+        while let Some(c) = chars.next() {
+            match (c, chars.peek()) {
+                ('%', Some('s')) => {
+                    out.push_str(url);
+                    chars.next();
+                }
+                ('%', Some('%')) => {
+                    out.push('%');
+                    chars.next();
+                }
+                _ => out.push(c),
+            }
+        }
+        out
+    };
+    if words.iter().any(|w| w.contains("%s")) {
+        words.iter().map(|w| fill(w)).collect()
+    } else {
+        let mut v: Vec<String> = words.iter().map(|w| fill(w)).collect();
+        v.push(url.to_owned());
+        v
     }
 }
 
@@ -216,6 +290,51 @@ mod tests {
         assert!(e.starts_with("false: exit status: 1"), "{e}");
         let e = run(&words("/nonexistent/urlx-opener"), None).unwrap_err();
         assert_eq!(e, "/nonexistent/urlx-opener: No such file or directory");
+    }
+
+    /// `$BROWSER` as its convention has it: a colon-separated list tried in
+    /// order, `%s` the URL, `%%` a `%`.
+    #[test]
+    fn browser_list_tried_in_order() {
+        let url = "http://a.example/%41;x";
+        let o = opener(None, Some("firefox %s:w3m -T text/html '%s' 100%%:lynx")).unwrap();
+        let Opener::Browser(list) = &o else {
+            panic!("{o:?}")
+        };
+        assert_eq!(browser_argv(&list[0], url), ["firefox", url]);
+        assert_eq!(
+            browser_argv(&list[1], url),
+            ["w3m", "-T", "text/html", url, "100%"]
+        );
+        assert_eq!(browser_argv(&list[2], url), ["lynx", url]);
+        // The first that runs and succeeds opens it.
+        let o = opener(None, Some("/nonexistent/urlx-b1 %s:false:true")).unwrap();
+        assert_eq!(o.open(url), Ok(()));
+        let e = opener(None, Some("false:/nonexistent/urlx-b2"))
+            .unwrap()
+            .open(url)
+            .unwrap_err();
+        assert!(
+            e.starts_with("false: exit status: 1; /nonexistent/urlx-b2: "),
+            "{e}"
+        );
+        // --run wins; `{}` is its placeholder.
+        assert_eq!(
+            opener(Some("echo {}"), Some("firefox")).unwrap(),
+            Opener::Run(vec!["echo".into(), "{}".into()])
+        );
+        assert_eq!(
+            opener(None, None).unwrap(),
+            Opener::Run(vec![if cfg!(target_os = "macos") {
+                "open"
+            } else {
+                "xdg-open"
+            }
+            .into()])
+        );
+        assert!(opener(None, Some("a 'b"))
+            .unwrap_err()
+            .starts_with("$BROWSER \"a 'b\""));
     }
 
     #[test]

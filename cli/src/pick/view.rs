@@ -8,6 +8,7 @@ use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{HighlightSpacing, List, ListItem, ListState, Paragraph, Wrap};
 use ratatui::Frame;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::app::{App, Mode};
 
@@ -18,10 +19,14 @@ pub const HEADER: &str = "[header]";
 const HELP: &str = "↑↓/jk move  / search  Enter open  y copy  h headers  q quit";
 
 pub fn draw(f: &mut Frame, app: &mut App) {
+    // The selected entry's details, cut into rows of the screen's width:
+    // as many rows as they take, up to 6 (a long URL is read whole there).
+    let details = detail_text(app, usize::from(f.area().width.max(1)));
+    let rows = details.lines.len().clamp(2, 6) as u16;
     let [title, list, detail, status] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(1),
-        Constraint::Length(2),
+        Constraint::Length(rows),
         Constraint::Length(1),
     ])
     .areas(f.area());
@@ -33,7 +38,9 @@ pub fn draw(f: &mut Frame, app: &mut App) {
     if app.visible.is_empty() {
         f.render_widget(Paragraph::new(empty_text(app)).italic(), list);
     } else {
-        let items: Vec<ListItem> = app.visible.iter().map(|&i| item(app, i)).collect();
+        // (Less the highlight symbol's two columns.)
+        let room = usize::from(list.width.saturating_sub(2));
+        let items: Vec<ListItem> = app.visible.iter().map(|&i| item(app, i, room)).collect();
         let widget = List::new(items)
             .highlight_style(Style::new().add_modifier(Modifier::REVERSED))
             .highlight_symbol("> ")
@@ -56,7 +63,7 @@ pub fn draw(f: &mut Frame, app: &mut App) {
         f.render_widget(q, detail.union(status));
         return;
     }
-    f.render_widget(Paragraph::new(detail_text(app)), detail);
+    f.render_widget(Paragraph::new(details), detail);
     f.render_widget(Paragraph::new(status_line(app)), status);
 }
 
@@ -77,24 +84,110 @@ fn title_line(app: &App) -> Line<'static> {
     Line::from(s)
 }
 
-fn item(app: &App, i: usize) -> ListItem<'static> {
+/// An entry in `room` columns: its URL (elided in the middle when longer:
+/// the detail rows show it whole), then its context line, a window of it
+/// around the link when the line is longer.
+fn item(app: &App, i: usize, room: usize) -> ListItem<'static> {
     let e = &app.entries[i];
     let mut first = Vec::new();
+    let mut used = 0;
     if e.deception.is_some() || !e.linkable {
-        first.push(Span::styled(
-            format!("{WARN} "),
-            Style::new().fg(Color::Red).bold(),
-        ));
+        let mark = format!("{WARN} ");
+        used += mark.width();
+        first.push(Span::styled(mark, Style::new().fg(Color::Red).bold()));
     }
     if e.header {
-        first.push(Span::styled(
-            format!("{HEADER} "),
-            Style::new().fg(Color::Yellow),
-        ));
+        let mark = format!("{HEADER} ");
+        used += mark.width();
+        first.push(Span::styled(mark, Style::new().fg(Color::Yellow)));
     }
-    first.push(Span::styled(e.url.clone(), Style::new().bold()));
-    let second = Line::from(Span::styled(format!("  {}", e.context), Style::new().dim()));
+    first.push(Span::styled(
+        elided(&e.url, room.saturating_sub(used)),
+        Style::new().bold(),
+    ));
+    let context = window(&e.context, e.at.clone(), room.saturating_sub(2));
+    let second = Line::from(Span::styled(format!("  {context}"), Style::new().dim()));
     ListItem::new(Text::from(vec![Line::from(first), second]))
+}
+
+/// `s` in at most `room` columns: whole when it fits, else its start and
+/// its end with `…` between them.
+pub fn elided(s: &str, room: usize) -> String {
+    if s.width() <= room {
+        return s.to_owned();
+    }
+    if room == 0 {
+        return String::new();
+    }
+    let half = (room - 1) / 2;
+    let head = take_width(s.chars(), room - 1 - half);
+    let mut tail: Vec<char> = take_width(s.chars().rev(), half).chars().collect();
+    tail.reverse();
+    format!("{head}…{}", tail.into_iter().collect::<String>())
+}
+
+/// The characters of `chars` that fit in `room` columns.
+fn take_width(chars: impl Iterator<Item = char>, room: usize) -> String {
+    let mut w = 0;
+    chars
+        .take_while(|c| {
+            w += c.width().unwrap_or(0);
+            w <= room
+        })
+        .collect()
+}
+
+/// The line `s` in at most `room` columns, the characters `at` (the link)
+/// in view: a window around them with `…` at each cut; the link's start
+/// where the link alone is wider than the room.
+pub fn window(s: &str, at: std::ops::Range<usize>, room: usize) -> String {
+    if s.width() <= room || room < 3 {
+        return take_width(s.chars(), room);
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let w = |r: std::ops::Range<usize>| -> usize {
+        chars[r].iter().map(|c| c.width().unwrap_or(0)).sum()
+    };
+    let start = at.start.min(chars.len());
+    let end = at.end.clamp(start, chars.len());
+    // The link's columns, then what is left shared around it.
+    let link = w(start..end);
+    let (mut lo, mut hi) = (start, end);
+    if link + 2 > room {
+        // The link alone is too wide: its start.
+        hi = start;
+        while hi < chars.len() && w(start..hi + 1) + 2 <= room {
+            hi += 1;
+        }
+    } else {
+        // Grow both sides in turn while a `…` still fits at each cut.
+        loop {
+            let mut grew = false;
+            let fits = |lo: usize, hi: usize| {
+                w(lo..hi) + usize::from(lo > 0) + usize::from(hi < chars.len()) <= room
+            };
+            if lo > 0 && fits(lo - 1, hi) {
+                lo -= 1;
+                grew = true;
+            }
+            if hi < chars.len() && fits(lo, hi + 1) {
+                hi += 1;
+                grew = true;
+            }
+            if !grew {
+                break;
+            }
+        }
+    }
+    let mut out = String::new();
+    if lo > 0 {
+        out.push('…');
+    }
+    out.extend(&chars[lo..hi]);
+    if hi < chars.len() {
+        out.push('…');
+    }
+    out
 }
 
 fn empty_text(app: &App) -> Text<'static> {
@@ -109,17 +202,48 @@ fn empty_text(app: &App) -> Text<'static> {
     Text::from(s)
 }
 
-fn detail_text(app: &App) -> Text<'static> {
+/// The selected entry's details, each cut into rows of `cols` columns:
+/// its subject, its warning, where a protection redirect leads, and the
+/// URL whole (when the list had to elide it).
+fn detail_text(app: &App, cols: usize) -> Text<'static> {
     let mut lines = Vec::new();
     if let Some(i) = app.current_index() {
-        if let Some(subject) = &app.entries[i].subject {
-            lines.push(Line::from(format!("Subject: {subject}")));
+        let e = &app.entries[i];
+        let mut add = |s: String, style: Style| {
+            lines.extend(rows(&s, cols).into_iter().map(|r| Line::styled(r, style)));
+        };
+        if let Some(subject) = &e.subject {
+            add(format!("Subject: {subject}"), Style::new());
         }
         if let Some(w) = app.warning(i) {
-            lines.push(Line::from(format!("{WARN} {w}")).red());
+            add(format!("{WARN} {w}"), Style::new().fg(Color::Red));
+        }
+        if let Some(t) = &e.unwrapped {
+            add(format!("→ leads to {t}"), Style::new().fg(Color::Green));
+        }
+        if e.url.width() + 2 > cols {
+            add(e.url.clone(), Style::new().dim());
         }
     }
     Text::from(lines)
+}
+
+/// `s` cut into rows of at most `cols` columns, by character.
+fn rows(s: &str, cols: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut w = 0;
+    for c in s.chars() {
+        let cw = c.width().unwrap_or(0);
+        if w + cw > cols && w > 0 {
+            out.push(String::new());
+            w = 0;
+        }
+        if let Some(r) = out.last_mut() {
+            r.push(c);
+        }
+        w += cw;
+    }
+    out
 }
 
 fn status_line(app: &App) -> Line<'static> {
@@ -144,7 +268,11 @@ mod tests {
     /// The screen after drawing `app`, one string a row, trailing blanks
     /// cut.
     fn screen(app: &mut App) -> String {
-        let mut t = Terminal::new(TestBackend::new(80, 12)).unwrap();
+        screen_of(app, 80)
+    }
+
+    fn screen_of(app: &mut App, width: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(width, 12)).unwrap();
         t.draw(|f| draw(f, app)).unwrap();
         let buf = t.backend().buffer();
         let mut out = String::new();
@@ -271,6 +399,75 @@ mod tests {
         assert_eq!(keys(&mut app, "y"), [Action::Open(3)]);
         let s = screen(&mut app);
         assert!(!s.contains("Open it anyway"));
+    }
+
+    /// At any width from 60 columns the link stays in view in its own
+    /// context line (a window around it, `…` at the cuts); a long URL is
+    /// elided in the middle in the list and shown whole below; where a
+    /// protection redirect leads is shown.
+    #[test]
+    fn the_link_stays_in_view_at_any_width() {
+        let short = "https://lore.kernel.org/lkml/20261128.x/";
+        let ctx = format!(
+            "{}here is the link: {short} and {}",
+            "words before the link ".repeat(6),
+            "words after it ".repeat(6)
+        );
+        let long = "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Flore.kernel.org%2Fx&data=05%7C01%7Cuser%40example.com";
+        let mut protected = entry(long, long, false);
+        protected.unwrapped = Some("https://lore.kernel.org/x".into());
+        for width in [60u16, 80, 100] {
+            let mut app = App::new(vec![entry(short, &ctx, false), protected.clone()], false);
+            let s = screen_of(&mut app, width);
+            let rows: Vec<&str> = s.lines().collect();
+            let context = rows[2];
+            assert!(
+                context.contains(&format!("link: {short} and")),
+                "{width}: {s}"
+            );
+            assert!(
+                context.trim_start().starts_with('…') && context.ends_with('…'),
+                "{width}: {s}"
+            );
+            assert!(
+                context.chars().count() <= usize::from(width),
+                "{width}: {s}"
+            );
+            // The long URL elided in the list.
+            let listed = rows[3];
+            assert!(
+                listed.starts_with("  https://nam12.safelinks"),
+                "{width}: {s}"
+            );
+            assert!(
+                listed.contains('…') && listed.ends_with("example.com"),
+                "{width}: {s}"
+            );
+            assert!(listed.chars().count() <= usize::from(width), "{width}: {s}");
+            // Selected: where it leads, and the URL whole below the list.
+            keys(&mut app, "j");
+            let s = screen_of(&mut app, width);
+            assert!(
+                s.contains("→ leads to https://lore.kernel.org/x"),
+                "{width}: {s}"
+            );
+            let below: String = s.lines().skip(6).collect::<Vec<_>>().concat();
+            assert!(below.contains(long), "{width}: {s}");
+        }
+    }
+
+    #[test]
+    fn windows_and_elision() {
+        assert_eq!(elided("abcdefghij", 10), "abcdefghij");
+        assert_eq!(elided("abcdefghij", 7), "abc…hij");
+        assert_eq!(elided("日本語のURL", 7), "日…URL");
+        assert_eq!(
+            window("one two three four five", 8..13, 100),
+            "one two three four five"
+        );
+        assert_eq!(window("one two three four five", 8..13, 11), "…o three f…");
+        // The link alone wider than the room: its start.
+        assert_eq!(window("a verylonglink b", 2..14, 8), "…verylo…");
     }
 
     #[test]
