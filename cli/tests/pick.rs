@@ -200,3 +200,93 @@ fn the_filters_choose_what_is_listed() {
         "{url}"
     );
 }
+
+/// The README's neomutt macro, as a user has it: neomutt in the terminal
+/// over a Maildir, the macro pipes the message to `urlx pick`, `j` Enter
+/// opens the second body URL through `$BROWSER` (a script that writes the
+/// URL it is given), quoted-printable decoded; with `wait_key` unset,
+/// neomutt asks for no key after the picker opened a URL (exit status 0).
+/// neomutt is required (CI installs it).
+#[test]
+fn neomutt_macro_opens_the_url_through_browser() {
+    assert!(
+        Command::new("neomutt")
+            .arg("-v")
+            .output()
+            .is_ok_and(|o| o.status.success()),
+        "neomutt is not installed: this test runs the README's macro in it; \
+         install it (apt-get install neomutt; .ci/run does)"
+    );
+    let dir = std::env::temp_dir().join(format!("urlx-pick-{}-neomutt", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["cur", "new", "tmp"] {
+        std::fs::create_dir_all(dir.join("Maildir").join(sub)).unwrap();
+    }
+    std::fs::copy(
+        common::repo_file("cli/tests/data/pick/message.eml"),
+        dir.join("Maildir/cur/1700000000.M1.urlx:2,S"),
+    )
+    .unwrap();
+    let out = dir.join("opened");
+    let browser = dir.join("browser.sh");
+    std::fs::write(
+        &browser,
+        format!("#!/bin/sh\nprintf %s \"$1\" > '{}'\n", out.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // The README's macro, and what keeps neomutt from asking anything of
+    // its own (no folder to create, no quit question).
+    let muttrc = dir.join("muttrc");
+    std::fs::write(
+        &muttrc,
+        format!(
+            "set folder='{d}'\nset spoolfile='{d}/Maildir'\nset mbox_type=Maildir\n\
+             set header_cache=''\nset message_cachedir=''\nset quit=yes\nset wait_key=no\n\
+             set mail_check_stats=no\n\
+             macro index,pager \\cb \"<pipe-message> urlx pick<Enter>\" \"pick a URL\"\n",
+            d = dir.display()
+        ),
+    )
+    .unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_urlx")).parent().unwrap();
+    let path = format!(
+        "PATH={}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let browser_var = format!("BROWSER={}", browser.display());
+    let t = Tmux::start(
+        "neomutt",
+        &[
+            "env",
+            &path,
+            &browser_var,
+            "TERM=xterm-256color",
+            "neomutt",
+            "-n",
+            "-F",
+            muttrc.to_str().unwrap(),
+        ],
+    );
+    t.wait_for("urlx 0.2 is out");
+    t.keys(&["C-b"]);
+    t.wait_for("> https://urlx.example.org/news/0.2.html");
+    t.keys(&["j", "Enter"]);
+    let start = Instant::now();
+    while !out.exists() {
+        assert!(start.elapsed() < DEADLINE, "not opened:\n{}", t.screen());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Back in the index, no key asked for.
+    let s = t.wait_for("urlx 0.2 is out");
+    assert!(!s.contains("Press any key"), "{s}");
+    assert!(!s.contains("urlx pick:"), "{s}");
+    let url = std::fs::read_to_string(&out).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        url,
+        "https://urlx.example.org/download?version=0.2&os=linux&arch=x86_64"
+    );
+}
