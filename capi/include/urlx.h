@@ -248,7 +248,9 @@ typedef struct urlx_rendered {
     const char *text;    /* this line's text as the reader saw it,
                             HTML-escaped */
     const char *title;   /* why the link is deceptive, escaped for an
-                            attribute value, or NULL */
+                            attribute value, or NULL; in a message's
+                            reading view also where an HTML link's text
+                            shows another host */
 } urlx_rendered;
 
 /* Writes one line of a link in place of <a href="...">text</a>: what it
@@ -295,14 +297,77 @@ urlx_status urlx_linkify_osc8_with(const urlx_finder *finder, const char *text,
                                    size_t len, char **out, size_t *out_len,
                                    size_t *written);
 
+/* ---- Mail ----
+ * A message (an .eml, what a mail client holds) or an mbox, sniffed as
+ * the command sniffs it: MIME parts, quoted-printable, base64, charsets
+ * and HTML decoded. */
+
+/* How the raw bytes of a mail link's span encode its text. */
+enum urlx_encoding {
+    URLX_ENCODING_PLAIN = 0,
+    URLX_ENCODING_QUOTED_PRINTABLE = 1,
+    URLX_ENCODING_BASE64 = 2 /* no raw substring is the URL: the span
+                                covers whole groups of 4 characters */
+};
+
+/* One link of mail. link.start and link.end are the raw bytes of the
+ * input that hold the URL's text, from the first to the last (they decode
+ * to it by encoding, the part's charset and, in HTML, its references);
+ * link.deception includes URLX_DECEPTION_TEXT_SHOWS, an HTML link whose
+ * text shows another host. The message's fields are decoded (RFC 2047),
+ * or NULL where it has none. Everything belongs to the list. */
+typedef struct urlx_mail_link {
+    urlx_link link;
+    int encoding;        /* enum urlx_encoding */
+    int header;          /* 1 when a header field holds it (List-*, ...) */
+    const char *message_id;
+    const char *subject;
+    const char *date;
+    const char *from;
+    const char *to;
+} urlx_mail_link;
+
+/* A list of mail links (opaque). */
+typedef struct urlx_mail_links urlx_mail_links;
+
+/* The links of the message or mbox data[0..len]. */
+urlx_status urlx_find_mail(const char *data, size_t len, urlx_mail_links **out);
+urlx_status urlx_find_mail_with(const urlx_finder *finder, const char *data,
+                                size_t len, urlx_mail_links **out);
+/* How many links the list holds; 0 for NULL. */
+size_t urlx_mail_links_count(const urlx_mail_links *links);
+/* Link i, or NULL when i is out of range. */
+const urlx_mail_link *urlx_mail_links_get(const urlx_mail_links *links,
+                                          size_t i);
+/* Frees a list; NULL is ignored. */
+void urlx_mail_links_free(urlx_mail_links *links);
+
+/* The message msg[0..len] as a reader sees it: From, To, Date and Subject
+ * (decoded, direction controls shown), then the text part decoded, or the
+ * HTML part as text where there is none, each HTML link's href written
+ * after its text as the link, with a warning where the text shows another
+ * host (in HTML, a render callback gets it as the title and writes the
+ * link its own way). As HTML (an <article> with the body in a <pre>) or
+ * for a terminal (OSC 8); strings and counts as urlx_linkify_*. */
+urlx_status urlx_message_html(const char *msg, size_t len, char **out,
+                              size_t *out_len);
+urlx_status urlx_message_html_with(const urlx_finder *finder, const char *msg,
+                                   size_t len, char **out, size_t *out_len,
+                                   size_t *written);
+urlx_status urlx_message_osc8(const char *msg, size_t len, char **out,
+                              size_t *out_len);
+urlx_status urlx_message_osc8_with(const urlx_finder *finder, const char *msg,
+                                   size_t len, char **out, size_t *out_len,
+                                   size_t *written);
+
 /* text[0..len] HTML-escaped as urlx escapes the text around links (& < >
  * " ' as references, controls and invalid UTF-8 as U+FFFD): for what a
  * render callback writes of its own. */
 urlx_status urlx_escape_html(const char *text, size_t len, char **out,
                              size_t *out_len);
 
-/* Frees a string urlx_linkify_* or urlx_escape_html() returned; NULL is
- * ignored. */
+/* Frees a string urlx_linkify_*, urlx_message_* or urlx_escape_html()
+ * returned; NULL is ignored. */
 void urlx_free(char *s);
 
 #ifdef __cplusplus

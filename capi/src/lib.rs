@@ -3,7 +3,9 @@
 //!
 //! - `links.rs`: link records as C sees them, `urlx_find*`.
 //! - `finder.rs`: the `urlx_finder` options handle and its setters.
-//! - `linkify.rs`: HTML and OSC 8 output, the render callback.
+//! - `linkify.rs`: HTML and OSC 8 output (of text, and of a message's
+//!   reading view), the render callback.
+//! - `mail.rs`: the links of a message or an mbox, `urlx_find_mail*`.
 //!
 //! Every entry point that can fail returns a status and runs inside
 //! [`guard`], so that no panic unwinds into C: a caught panic is
@@ -13,6 +15,7 @@
 mod finder;
 mod linkify;
 mod links;
+mod mail;
 
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -20,6 +23,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 pub use finder::Finder;
 pub use linkify::Out;
 pub use links::{CLink, Links, Span};
+pub use mail::{CMailLink, MailLinks};
 
 /// `URLX_OK`.
 pub const OK: c_int = 0;

@@ -65,8 +65,11 @@ impl Call {
         // Escaped HTML holds no NUL (controls become U+FFFD).
         let href = CString::new(r.href).map_err(io::Error::other)?;
         let shown = CString::new(r.text).map_err(io::Error::other)?;
+        // The link's own verdict, else (in a message's reading view) the
+        // text that shows another host.
         let title = r
             .deception
+            .or(r.text_shows)
             .map(|d| CString::new(linkify::escape_attr_string(&d.to_string())))
             .transpose()
             .map_err(io::Error::other)?;
@@ -90,11 +93,14 @@ impl Call {
     }
 }
 
-/// Which writer a call runs.
+/// Which writer a call runs: of text, or of a message's reading view
+/// (its header fields, then its body as a reader sees it).
 #[derive(Clone, Copy)]
 enum Writer {
     Html,
     Osc8,
+    MessageHtml,
+    MessageOsc8,
 }
 
 /// # Safety
@@ -121,8 +127,13 @@ unsafe fn linkify_into(
     unsafe { out.write(ptr::null_mut()) };
     guard(|| {
         // SAFETY: forwarded from the caller.
-        let (finder, text) = unsafe { (use_.finder()?, bytes(text, len)?) };
+        let (finder, raw) = unsafe { (use_.finder()?, bytes(text, len)?) };
         let config = finder.read();
+        // A message's links are in its reading view's body, which the
+        // render callback's records are made from.
+        let reading = matches!(writer, Writer::MessageHtml | Writer::MessageOsc8)
+            .then(|| urlx::mail::read(raw, 0..raw.len()));
+        let text = reading.as_ref().map_or(raw, |r| r.body.as_bytes());
         let mut opts = config.options.clone();
         if let Some(render) = config.render {
             let call = Call {
@@ -134,9 +145,13 @@ unsafe fn linkify_into(
             opts.render = Some(Arc::new(move |r, w| call.render(r, w)));
         }
         let mut buf = buffer::new(text.len() + text.len() / 4);
-        let n = match writer {
-            Writer::Html => linkify::write_html(&mut buf, &config.finder, text, &opts),
-            Writer::Osc8 => linkify::write_osc8(&mut buf, &config.finder, text, &opts),
+        let f = &config.finder;
+        let n = match (writer, &reading) {
+            (Writer::Html, _) => linkify::write_html(&mut buf, f, text, &opts),
+            (Writer::Osc8, _) => linkify::write_osc8(&mut buf, f, text, &opts),
+            (Writer::MessageHtml, Some(r)) => linkify::write_message_html(&mut buf, f, r, &opts),
+            (Writer::MessageOsc8, Some(r)) => linkify::write_message_osc8(&mut buf, f, r, &opts),
+            (Writer::MessageHtml | Writer::MessageOsc8, None) => unreachable!("read above"),
         };
         let n = n.map_err(|e| match e.get_ref().is_some_and(|i| i.is::<Stopped>()) {
             true => ERR_CALLBACK,
@@ -251,6 +266,112 @@ pub unsafe extern "C" fn urlx_linkify_osc8_with(
             Writer::Osc8,
             Use::Caller(finder),
             text,
+            len,
+            out,
+            out_len,
+            written,
+        )
+    }
+}
+
+/// The message `msg[0..len]` as a reader sees it, as HTML (an `<article>`
+/// with its header fields and its body in a `<pre>`), the default options.
+///
+/// # Safety
+/// As [`urlx_linkify_html`].
+#[no_mangle]
+pub unsafe extern "C" fn urlx_message_html(
+    msg: *const c_char,
+    len: usize,
+    out: *mut *mut c_char,
+    out_len: *mut usize,
+) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        linkify_into(
+            Writer::MessageHtml,
+            Use::Defaults,
+            msg,
+            len,
+            out,
+            out_len,
+            ptr::null_mut(),
+        )
+    }
+}
+
+/// [`urlx_message_html`] with `finder`'s options and render callback.
+///
+/// # Safety
+/// As [`urlx_linkify_html_with`].
+#[no_mangle]
+pub unsafe extern "C" fn urlx_message_html_with(
+    finder: *const Finder,
+    msg: *const c_char,
+    len: usize,
+    out: *mut *mut c_char,
+    out_len: *mut usize,
+    written: *mut usize,
+) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        linkify_into(
+            Writer::MessageHtml,
+            Use::Caller(finder),
+            msg,
+            len,
+            out,
+            out_len,
+            written,
+        )
+    }
+}
+
+/// The message `msg[0..len]` as a reader sees it, for a terminal (OSC 8
+/// hyperlinks), the default options.
+///
+/// # Safety
+/// As [`urlx_linkify_html`].
+#[no_mangle]
+pub unsafe extern "C" fn urlx_message_osc8(
+    msg: *const c_char,
+    len: usize,
+    out: *mut *mut c_char,
+    out_len: *mut usize,
+) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        linkify_into(
+            Writer::MessageOsc8,
+            Use::Defaults,
+            msg,
+            len,
+            out,
+            out_len,
+            ptr::null_mut(),
+        )
+    }
+}
+
+/// [`urlx_message_osc8`] with `finder`'s options.
+///
+/// # Safety
+/// As [`urlx_linkify_html_with`].
+#[no_mangle]
+pub unsafe extern "C" fn urlx_message_osc8_with(
+    finder: *const Finder,
+    msg: *const c_char,
+    len: usize,
+    out: *mut *mut c_char,
+    out_len: *mut usize,
+    written: *mut usize,
+) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        linkify_into(
+            Writer::MessageOsc8,
+            Use::Caller(finder),
+            msg,
             len,
             out,
             out_len,

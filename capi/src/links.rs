@@ -3,7 +3,7 @@
 use std::ffi::{c_char, c_int, CString};
 use std::ptr;
 
-use urlx::linkify::{deception, Deception, Options};
+use urlx::linkify::{Deception, Options};
 use urlx::{Form, Link};
 
 use crate::finder::Finder;
@@ -65,7 +65,7 @@ pub(crate) struct Record {
 
 /// A C string of `s`. URLs, hosts and reasons hold no NUL (the parser
 /// refuses control characters); one would be shown as U+FFFD.
-fn c_string(s: &str) -> CString {
+pub(crate) fn c_string(s: &str) -> CString {
     CString::new(s.replace('\0', "\u{fffd}")).expect("no NUL is left")
 }
 
@@ -124,9 +124,21 @@ fn deception_code(d: &Deception) -> c_int {
 impl Record {
     /// The record of `link`, found in `text`; `linkable` by `opts`.
     pub(crate) fn new(link: &Link<'_>, text: &[u8], opts: &Options) -> Record {
+        Record::judged(link, text, opts, None)
+    }
+
+    /// [`Record::new`] for a link of mail: `shown`, the text an HTML
+    /// link showed, which may show another host (C-S2).
+    pub(crate) fn judged(
+        link: &Link<'_>,
+        text: &[u8],
+        opts: &Options,
+        shown: Option<&str>,
+    ) -> Record {
         let uri = link.uri();
-        let verdict = deception(&uri);
         let redirect = link.redirect();
+        let verdict = urlx::linkify::deception_with(&uri, redirect.as_ref())
+            .or_else(|| urlx::linkify::shown_elsewhere(shown?, link.as_str()));
         Record {
             start: link.start(),
             end: link.end(),

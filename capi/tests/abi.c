@@ -512,6 +512,87 @@ static void threads(void) {
     urlx_finder_free(shared);
 }
 
+/* Mail: a message's links placed on the raw bytes with their encoding,
+ * its fields, the "text shows another host" verdict; the reading view as
+ * HTML and for a terminal; an mbox of two messages. */
+static const char message[] =
+    "From: =?utf-8?q?=C3=89lise?= <e@x.example>\r\n"
+    "Subject: Links\r\n"
+    "Message-ID: <m1@x.example>\r\n"
+    "Content-Type: multipart/alternative; boundary=b\r\n\r\n"
+    "--b\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+    "See http://a.example/long/pa=\r\nth ok\r\n"
+    "--b\r\nContent-Type: text/html\r\n\r\n"
+    "<a href=\"http://203.0.113.9/\">www.bank.example</a>\r\n"
+    "--b--\r\n";
+
+static int title_render(void *user, const urlx_rendered *r, urlx_out *out) {
+    (void)user;
+    const char *t = r->title ? r->title : "-";
+    urlx_out_write(out, "[", 1);
+    urlx_out_write(out, t, strlen(t));
+    urlx_out_write(out, "]", 1);
+    return 0;
+}
+
+static void mail(void) {
+    urlx_mail_links *links = NULL;
+    CHECK(urlx_find_mail(message, sizeof message - 1, &links) == URLX_OK);
+    /* (The anchor's text, www.bank.example, is a link too, as the
+     * command finds it.) */
+    CHECK(urlx_mail_links_count(links) == 3);
+    const urlx_mail_link *m = urlx_mail_links_get(links, 0);
+    CHECK(m != NULL && strcmp(m->link.url, "http://a.example/long/path") == 0);
+    CHECK(m->encoding == URLX_ENCODING_QUOTED_PRINTABLE && m->header == 0);
+    /* The span: the raw bytes across the soft line break. */
+    CHECK(strncmp(message + m->link.start, "http://a.example/long/pa=\r\nth",
+                  m->link.end - m->link.start) == 0);
+    CHECK(strcmp(m->subject, "Links") == 0 && strcmp(m->from, "\xc3\x89lise <e@x.example>") == 0);
+    CHECK(strcmp(m->message_id, "m1@x.example") == 0 && m->date == NULL);
+    m = urlx_mail_links_get(links, 1);
+    CHECK(m != NULL && strcmp(m->link.url, "http://203.0.113.9/") == 0);
+    CHECK(m->link.deception == URLX_DECEPTION_TEXT_SHOWS);
+    CHECK(contains(m->link.deception_reason, "www.bank.example"));
+    CHECK(strcmp(urlx_mail_links_get(links, 2)->link.url, "http://www.bank.example") == 0);
+    CHECK(urlx_mail_links_get(links, 3) == NULL);
+    urlx_mail_links_free(links);
+    urlx_mail_links_free(NULL);
+    CHECK(urlx_find_mail(NULL, 1, &links) == URLX_ERR_ARGUMENT && links == NULL);
+
+    /* An mbox: each message's links with its own fields. */
+    const char mbox[] = "From a@x Sat Nov 28 10:00:00 2026\nSubject: one\n\nhttp://one.example/\n\n"
+                        "From b@x Sat Nov 28 10:01:00 2026\nSubject: two\n\nhttp://two.example/\n";
+    CHECK(urlx_find_mail(mbox, sizeof mbox - 1, &links) == URLX_OK);
+    CHECK(urlx_mail_links_count(links) == 2);
+    CHECK(strcmp(urlx_mail_links_get(links, 1)->subject, "two") == 0);
+    CHECK(urlx_mail_links_get(links, 1)->link.line == 9);
+    urlx_mail_links_free(links);
+
+    /* The reading view: the fields, the text part decoded. */
+    char *out = NULL;
+    size_t len = 0;
+    CHECK(urlx_message_html(message, sizeof message - 1, &out, &len) == URLX_OK);
+    CHECK(contains(out, "<b>Subject:</b> <bdi>Links</bdi>"));
+    CHECK(contains(out, "<a href=\"http://a.example/long/path\""));
+    CHECK(len == strlen(out));
+    urlx_free(out);
+    CHECK(urlx_message_osc8(message, sizeof message - 1, &out, NULL) == URLX_OK);
+    CHECK(contains(out, "Subject: Links\n") && contains(out, "\x1b]8;id=urlx-1;http://a.example/long/path\x1b\\"));
+    urlx_free(out);
+    /* An HTML-only message: the render callback gets the text's verdict. */
+    const char lure[] = "Subject: s\nContent-Type: text/html\n\n<a href=\"http://203.0.113.9/\">www.bank.example</a>\n";
+    urlx_finder *f = NULL;
+    CHECK(urlx_finder_new(&f) == URLX_OK);
+    CHECK(urlx_finder_set_render(f, title_render, NULL) == URLX_OK);
+    size_t written = 0;
+    CHECK(urlx_message_html_with(f, lure, sizeof lure - 1, &out, NULL, &written) == URLX_OK);
+    CHECK(written == 1);
+    CHECK(contains(out, "[the text shows www.bank.example but the link goes to 203.0.113.9]"));
+    CHECK(!contains(out, "\xe2\x9a\xa0"));
+    urlx_free(out);
+    urlx_finder_free(f);
+}
+
 int main(void) {
     version_and_statuses();
     finding_with_the_defaults();
@@ -520,6 +601,7 @@ int main(void) {
     html();
     osc8();
     threads();
+    mail();
     if (failures == 0) printf("ok\n");
     return failures == 0 ? 0 : 1;
 }
