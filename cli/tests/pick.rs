@@ -290,3 +290,119 @@ fn neomutt_macro_opens_the_url_through_browser() {
         "https://urlx.example.org/download?version=0.2&os=linux&arch=x86_64"
     );
 }
+
+/// The README's aerc binding, as a user has it: aerc over a Maildir
+/// account, `U` pipes the message to `urlx pick`, `j` Enter opens the
+/// second body URL through `$BROWSER`. The line is the README's for the
+/// aerc installed: `:pipe -m` where `:pipe` has no `-s` (aerc 0.14, Debian
+/// 12's), `:pipe -ms` after. aerc is required (CI installs it).
+#[test]
+fn aerc_binding_opens_the_url_through_browser() {
+    let version = Command::new("aerc")
+        .arg("-v")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_else(|| {
+            panic!(
+                "aerc is not installed: this test runs the README's binding in it; \
+                 install it (apt-get install aerc; .ci/run does)"
+            )
+        });
+    // `aerc 0.14.0 +notmuch (...)`: `-s` came after 0.14.
+    let release: Option<(u32, u32)> = version.split_whitespace().nth(1).and_then(|v| {
+        let mut parts = v.split('.');
+        Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+    });
+    let old = release.is_some_and(|r| r <= (0, 14));
+    let command = if old {
+        ":pipe -m urlx pick<Enter>"
+    } else {
+        ":pipe -ms urlx pick<Enter>"
+    };
+    let readme = std::fs::read_to_string(common::repo_file("README.md")).unwrap();
+    assert!(readme.contains(command), "the README gives {command:?}");
+    let dir = std::env::temp_dir().join(format!("urlx-pick-{}-aerc", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["cur", "new", "tmp"] {
+        std::fs::create_dir_all(dir.join("mail/INBOX").join(sub)).unwrap();
+    }
+    std::fs::create_dir_all(dir.join("config/aerc")).unwrap();
+    std::fs::copy(
+        common::repo_file("cli/tests/data/pick/message.eml"),
+        dir.join("mail/INBOX/cur/1700000000.M1.urlx:2,S"),
+    )
+    .unwrap();
+    let accounts = dir.join("config/aerc/accounts.conf");
+    std::fs::write(
+        &accounts,
+        format!(
+            "[test]\nsource = maildir://{}/mail\noutgoing = /bin/true\ndefault = INBOX\nfrom = Me <me@example.org>\n",
+            dir.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    // aerc refuses an accounts file others may read.
+    std::fs::set_permissions(&accounts, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::fs::write(dir.join("config/aerc/aerc.conf"), "[general]\n").unwrap();
+    std::fs::write(
+        dir.join("config/aerc/binds.conf"),
+        format!("[messages]\nq = :quit<Enter>\nU = {command}\n[view]\nU = {command}\n"),
+    )
+    .unwrap();
+    let out = dir.join("opened");
+    let browser = dir.join("browser.sh");
+    std::fs::write(
+        &browser,
+        format!("#!/bin/sh\nprintf %s \"$1\" > '{}'\n", out.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_urlx")).parent().unwrap();
+    let path = format!(
+        "PATH={}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let config = format!("XDG_CONFIG_HOME={}", dir.join("config").display());
+    let browser_var = format!("BROWSER={}", browser.display());
+    let t = Tmux::start(
+        "aerc",
+        &[
+            "env",
+            &path,
+            &config,
+            &browser_var,
+            "TERM=xterm-256color",
+            "aerc",
+        ],
+    );
+    t.wait_for("urlx 0.2 is out");
+    // aerc draws its list before it reads keys: `U` again until the
+    // picker is up (a key read while it starts is not lost).
+    let start = Instant::now();
+    loop {
+        t.keys(&["U"]);
+        std::thread::sleep(Duration::from_millis(500));
+        if t.screen().contains("urlx pick:") {
+            break;
+        }
+        assert!(start.elapsed() < DEADLINE, "no picker:\n{}", t.screen());
+    }
+    t.wait_for("> https://urlx.example.org/news/0.2.html");
+    t.keys(&["j", "Enter"]);
+    let start = Instant::now();
+    while !out.exists() {
+        assert!(start.elapsed() < DEADLINE, "not opened:\n{}", t.screen());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    let url = std::fs::read_to_string(&out).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        url,
+        "https://urlx.example.org/download?version=0.2&os=linux&arch=x86_64"
+    );
+}
