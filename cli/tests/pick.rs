@@ -201,6 +201,65 @@ fn the_filters_choose_what_is_listed() {
     );
 }
 
+/// What a mail client under test is given: the test message in a Maildir
+/// folder, and a `$BROWSER` script that writes the URL it opens; the
+/// `env` settings that put urlx on its `PATH` and the script in
+/// `BROWSER`.
+struct Client {
+    opened: PathBuf,
+    path: String,
+    browser: String,
+}
+
+impl Client {
+    /// In `dir` (made afresh), the message in the Maildir folder `maildir`.
+    fn new(dir: &Path, maildir: &Path) -> Client {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::remove_dir_all(dir);
+        for sub in ["cur", "new", "tmp"] {
+            std::fs::create_dir_all(maildir.join(sub)).unwrap();
+        }
+        std::fs::copy(
+            common::repo_file("cli/tests/data/pick/message.eml"),
+            maildir.join("cur/1700000000.M1.urlx:2,S"),
+        )
+        .unwrap();
+        let opened = dir.join("opened");
+        let script = dir.join("browser.sh");
+        std::fs::write(
+            &script,
+            format!("#!/bin/sh\nprintf %s \"$1\" > '{}'\n", opened.display()),
+        )
+        .unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let bin = Path::new(env!("CARGO_BIN_EXE_urlx")).parent().unwrap();
+        Client {
+            opened,
+            path: format!(
+                "PATH={}:{}",
+                bin.display(),
+                std::env::var("PATH").unwrap_or_default()
+            ),
+            browser: format!("BROWSER={}", script.display()),
+        }
+    }
+
+    /// The URL the browser script was given, once it was (the screen in
+    /// the failure after the deadline).
+    fn opened(&self, t: &Tmux) -> String {
+        let start = Instant::now();
+        loop {
+            if let Ok(url) = std::fs::read_to_string(&self.opened) {
+                if !url.is_empty() {
+                    return url;
+                }
+            }
+            assert!(start.elapsed() < DEADLINE, "not opened:\n{}", t.screen());
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
 /// The README's neomutt macro, as a user has it: neomutt in the terminal
 /// over a Maildir, the macro pipes the message to `urlx pick`, `j` Enter
 /// opens the second body URL through `$BROWSER` (a script that writes the
@@ -218,24 +277,7 @@ fn neomutt_macro_opens_the_url_through_browser() {
          install it (apt-get install neomutt; .ci/run does)"
     );
     let dir = std::env::temp_dir().join(format!("urlx-pick-{}-neomutt", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["cur", "new", "tmp"] {
-        std::fs::create_dir_all(dir.join("Maildir").join(sub)).unwrap();
-    }
-    std::fs::copy(
-        common::repo_file("cli/tests/data/pick/message.eml"),
-        dir.join("Maildir/cur/1700000000.M1.urlx:2,S"),
-    )
-    .unwrap();
-    let out = dir.join("opened");
-    let browser = dir.join("browser.sh");
-    std::fs::write(
-        &browser,
-        format!("#!/bin/sh\nprintf %s \"$1\" > '{}'\n", out.display()),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let client = Client::new(&dir, &dir.join("Maildir"));
     // The README's macro, and what keeps neomutt from asking anything of
     // its own (no folder to create, no quit question).
     let muttrc = dir.join("muttrc");
@@ -250,19 +292,12 @@ fn neomutt_macro_opens_the_url_through_browser() {
         ),
     )
     .unwrap();
-    let bin = Path::new(env!("CARGO_BIN_EXE_urlx")).parent().unwrap();
-    let path = format!(
-        "PATH={}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let browser_var = format!("BROWSER={}", browser.display());
     let t = Tmux::start(
         "neomutt",
         &[
             "env",
-            &path,
-            &browser_var,
+            &client.path,
+            &client.browser,
             "TERM=xterm-256color",
             "neomutt",
             "-n",
@@ -274,16 +309,11 @@ fn neomutt_macro_opens_the_url_through_browser() {
     t.keys(&["C-b"]);
     t.wait_for("> https://urlx.example.org/news/0.2.html");
     t.keys(&["j", "Enter"]);
-    let start = Instant::now();
-    while !out.exists() {
-        assert!(start.elapsed() < DEADLINE, "not opened:\n{}", t.screen());
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let url = client.opened(&t);
     // Back in the index, no key asked for.
     let s = t.wait_for("urlx 0.2 is out");
     assert!(!s.contains("Press any key"), "{s}");
     assert!(!s.contains("urlx pick:"), "{s}");
-    let url = std::fs::read_to_string(&out).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(
         url,
@@ -324,16 +354,8 @@ fn aerc_binding_opens_the_url_through_browser() {
     let readme = std::fs::read_to_string(common::repo_file("README.md")).unwrap();
     assert!(readme.contains(command), "the README gives {command:?}");
     let dir = std::env::temp_dir().join(format!("urlx-pick-{}-aerc", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["cur", "new", "tmp"] {
-        std::fs::create_dir_all(dir.join("mail/INBOX").join(sub)).unwrap();
-    }
+    let client = Client::new(&dir, &dir.join("mail/INBOX"));
     std::fs::create_dir_all(dir.join("config/aerc")).unwrap();
-    std::fs::copy(
-        common::repo_file("cli/tests/data/pick/message.eml"),
-        dir.join("mail/INBOX/cur/1700000000.M1.urlx:2,S"),
-    )
-    .unwrap();
     let accounts = dir.join("config/aerc/accounts.conf");
     std::fs::write(
         &accounts,
@@ -343,38 +365,25 @@ fn aerc_binding_opens_the_url_through_browser() {
         ),
     )
     .unwrap();
-    use std::os::unix::fs::PermissionsExt;
     // aerc refuses an accounts file others may read.
-    std::fs::set_permissions(&accounts, std::fs::Permissions::from_mode(0o600)).unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&accounts, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
     std::fs::write(dir.join("config/aerc/aerc.conf"), "[general]\n").unwrap();
     std::fs::write(
         dir.join("config/aerc/binds.conf"),
         format!("[messages]\nq = :quit<Enter>\nU = {command}\n[view]\nU = {command}\n"),
     )
     .unwrap();
-    let out = dir.join("opened");
-    let browser = dir.join("browser.sh");
-    std::fs::write(
-        &browser,
-        format!("#!/bin/sh\nprintf %s \"$1\" > '{}'\n", out.display()),
-    )
-    .unwrap();
-    std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let bin = Path::new(env!("CARGO_BIN_EXE_urlx")).parent().unwrap();
-    let path = format!(
-        "PATH={}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let config = format!("XDG_CONFIG_HOME={}", dir.join("config").display());
-    let browser_var = format!("BROWSER={}", browser.display());
     let t = Tmux::start(
         "aerc",
         &[
             "env",
-            &path,
+            &client.path,
             &config,
-            &browser_var,
+            &client.browser,
             "TERM=xterm-256color",
             "aerc",
         ],
@@ -393,13 +402,7 @@ fn aerc_binding_opens_the_url_through_browser() {
     }
     t.wait_for("> https://urlx.example.org/news/0.2.html");
     t.keys(&["j", "Enter"]);
-    let start = Instant::now();
-    while !out.exists() {
-        assert!(start.elapsed() < DEADLINE, "not opened:\n{}", t.screen());
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    std::thread::sleep(Duration::from_millis(100));
-    let url = std::fs::read_to_string(&out).unwrap();
+    let url = client.opened(&t);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(
         url,

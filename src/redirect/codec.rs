@@ -1,5 +1,7 @@
 //! The encodings redirectors put a URL in: percent-encoding and base64.
 
+use crate::uri::table::hex_val;
+
 /// `s` percent-decoded (`%41` to `A`), as UTF-8; `None` for a `%` not
 /// followed by two hex digits, or bytes that are not UTF-8. A `+` stays a
 /// `+`: the redirectors encode a space in the target as `%20`, and a `+`
@@ -13,8 +15,8 @@ pub(super) fn percent_decode(s: &str) -> Option<String> {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'%' {
-            let hi = hex(*b.get(i + 1)?)?;
-            let lo = hex(*b.get(i + 2)?)?;
+            let hi = hex_val(*b.get(i + 1)?)?;
+            let lo = hex_val(*b.get(i + 2)?)?;
             out.push(hi << 4 | lo);
             i += 3;
         } else {
@@ -23,15 +25,6 @@ pub(super) fn percent_decode(s: &str) -> Option<String> {
         }
     }
     String::from_utf8(out).ok()
-}
-
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
 }
 
 /// Base64 (RFC 4648) in either alphabet, `+/` or the URL-safe `-_`, the

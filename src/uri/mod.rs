@@ -39,7 +39,7 @@ mod normalize;
 mod parse;
 mod resolve;
 pub mod scheme;
-mod table;
+pub(crate) mod table;
 
 pub use host::HostKind;
 pub use minimal::minimal_url;
