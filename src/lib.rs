@@ -92,6 +92,7 @@ pub mod linkify;
 pub mod mail;
 mod piece;
 pub mod redirect;
+pub mod refang;
 mod scan;
 mod stream;
 mod switches;

@@ -74,6 +74,8 @@ enum urlx_form {
     URLX_FORM_EMAIL = 5,      /* an address reported with mailto: */
     URLX_FORM_DOMAIN = 6,     /* a domain name reported with http:// (an
                                  option of the Rust library) */
+    URLX_FORM_DEFANGED = 7,   /* a defanged indicator reported refanged
+                                 (urlx::refang, in Rust) */
     URLX_FORM_OTHER = 255     /* a form newer than this header */
 };
 

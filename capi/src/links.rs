@@ -79,6 +79,7 @@ pub(crate) fn form_code(f: Form) -> c_int {
         Form::Abbreviated => 4,
         Form::Email => 5,
         Form::Domain => 6,
+        Form::Defanged => 7,
         // A form newer than the header: URLX_FORM_OTHER.
         _ => 255,
     }

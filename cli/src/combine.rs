@@ -24,9 +24,10 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
     };
     if let Some(r) = render {
         let writes_text = format!("{r} writes the text back with its links");
-        let refused: [(bool, &str, &str); 12] = [
+        let refused: [(bool, &str, &str); 13] = [
             (a.json, "--json", "not the links alone"),
             (a.unwrap, "--unwrap", "each link to the URL as written"),
+            (a.refang, "--refang", "never a defanged URL as a link"),
             (a.count, "-c", "not the links alone"),
             (a.only_url, "-o", "not the links alone"),
             (a.format.is_some(), "--format", "not the links alone"),

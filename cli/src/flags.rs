@@ -163,6 +163,16 @@ pub struct ScanArgs {
     #[arg(long)]
     pub domains: bool,
 
+    /// Also find defanged indicators, as phishing triage pastes them
+    /// (hxxps://example[.]com/x, http[:]//a(.)b, example[dot]com, [@] for
+    /// @), reported refanged with the form "defanged" and their span as
+    /// written. Each input is read whole (files and standard input, up to
+    /// 256 MiB) as plain text; mail and archives are refused, named. Off
+    /// by default; never in --html or --hyperlink. Example:
+    /// pbpaste | urlx --refang -o
+    #[arg(long, conflicts_with_all = ["uts58", "mail"])]
+    pub refang: bool,
+
     /// Do not report www. hosts without a scheme as http:// URLs. Example:
     /// urlx --no-www msg.eml
     #[arg(long)]

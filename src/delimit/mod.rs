@@ -36,11 +36,14 @@ pub enum Form {
     /// A domain name without a scheme (`example.com/path`), reported with
     /// `http://` (off by default: `FinderBuilder::domains`).
     Domain,
+    /// A defanged indicator (`hxxps://example[.]com/x`), reported refanged
+    /// (only by [`refang::links`](crate::refang::links), an option).
+    Defanged,
 }
 
 impl Form {
     /// Every form, in the order of this enum.
-    pub const ALL: [Form; 7] = [
+    pub const ALL: [Form; 8] = [
         Form::UrlPrefix,
         Form::Angle,
         Form::Quoted,
@@ -48,6 +51,7 @@ impl Form {
         Form::Abbreviated,
         Form::Email,
         Form::Domain,
+        Form::Defanged,
     ];
 
     /// The form with this name ([`Form::as_str`]).
@@ -71,6 +75,7 @@ impl Form {
             Form::Abbreviated => "abbreviated",
             Form::Email => "email",
             Form::Domain => "domain",
+            Form::Defanged => "defanged",
         }
     }
 }

@@ -247,6 +247,36 @@ impl<'h> Link<'h> {
         self.rewrap = 0;
     }
 
+    /// A link of text urlx wrote itself (a refanged indicator), `url`
+    /// parsed as a found URL is, placed at `start..end` of the input.
+    pub(crate) fn made(
+        url: String,
+        start: usize,
+        end: usize,
+        (line, column): (u64, u64),
+        form: Form,
+    ) -> Option<Link<'static>> {
+        let meta = crate::uri::parse_link(&url).ok()?.meta();
+        Some(Link {
+            url: Cow::Owned(url),
+            start,
+            end,
+            line,
+            column,
+            form,
+            alt: None,
+            meta,
+            truncated: false,
+            rewrap: 0,
+        })
+    }
+
+    /// The same link written in another form (a refanged indicator).
+    pub(crate) fn with_form(mut self, form: Form) -> Self {
+        self.form = form;
+        self
+    }
+
     pub(crate) fn set_position(&mut self, line: u64, column: u64) {
         self.line = line;
         self.column = column;

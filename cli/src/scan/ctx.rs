@@ -35,6 +35,9 @@ pub struct Ctx<'a> {
     /// Files up to this size are read whole by the file workers; larger
     /// ones are streamed in pieces.
     pub whole_max: u64,
+    /// --refang: defanged indicators too; every input is read whole (up
+    /// to `whole_max`) as plain text.
+    pub refang: bool,
 }
 
 impl Ctx<'_> {

@@ -39,6 +39,10 @@ pub const PANICKED: &str =
 /// Files up to this size are read whole; larger ones are streamed in
 /// pieces.
 const WHOLE_FILE_MAX: u64 = 16 << 20;
+
+/// With --refang every input is read whole, up to this size: indicators
+/// are pasted text, and refanging needs the text before the finder.
+pub const REFANG_MAX: u64 = 256 << 20;
 /// The size of a piece of a streamed input: large enough that the
 /// overlap each piece scans again (`Finder::piece_margins`, about 24 KiB)
 /// costs about 1%, small enough that the pieces in flight stay within a
@@ -89,11 +93,14 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
         piece_size: args.piece_size.unwrap_or(PIECE_SIZE).max(1),
         // A piece size asked for (by tests) sends every input through the
         // pieces.
-        whole_max: if args.piece_size.is_some() {
+        whole_max: if args.refang {
+            REFANG_MAX
+        } else if args.piece_size.is_some() {
             0
         } else {
             WHOLE_FILE_MAX
         },
+        refang: args.refang,
     };
     // Streamed inputs are scanned in pieces on a pool of their own: the
     // file workers may be waiting for this thread to take their results.
@@ -216,6 +223,10 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
             };
             let r = (|| -> io::Result<bool> {
                 if let Input::Stdin = inp {
+                    if ctx.refang {
+                        let f = whole::read_stdin(ctx);
+                        return sink.found(inp, f);
+                    }
                     return stream(&mut sink);
                 }
                 let f = loop {
@@ -236,6 +247,11 @@ pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
                         }
                     }
                 };
+                if f.deferred && ctx.refang {
+                    // (Read whole or not at all: said, not skipped.)
+                    sink.error(&inp.shown(), &whole::refang_refusal());
+                    return Ok(true);
+                }
                 if f.deferred {
                     // Large, an archive, or not a regular file: streamed
                     // here, in order.

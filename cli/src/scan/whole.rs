@@ -56,6 +56,44 @@ fn read(inp: &Input, ctx: &Ctx<'_>) -> Found {
         Ok(b) => b,
         Err(e) => return failed(e),
     };
+    found_in(bytes, ctx)
+}
+
+/// Standard input read whole (--refang), up to `Ctx::whole_max` bytes: a
+/// larger one is refused, named.
+pub fn read_stdin(ctx: &Ctx<'_>) -> Found {
+    let mut bytes = Vec::new();
+    let read = io::stdin()
+        .lock()
+        .take(ctx.whole_max + 1)
+        .read_to_end(&mut bytes);
+    match read {
+        Err(e) => Found {
+            error: Some(reason(&e)),
+            ..Found::default()
+        },
+        Ok(_) if bytes.len() as u64 > ctx.whole_max => Found {
+            error: Some(refang_refusal()),
+            ..Found::default()
+        },
+        Ok(_) => found_in(bytes, ctx),
+    }
+}
+
+/// Why --refang does not read an input: it reads inputs whole.
+pub fn refang_refusal() -> String {
+    format!(
+        "--refang reads each input whole, as plain text, up to {} MiB: this one is larger, or an archive",
+        super::REFANG_MAX >> 20
+    )
+}
+
+/// The links of an input's bytes, read whole.
+fn found_in(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Found {
+    let deferred = || Found {
+        deferred: true,
+        ..Found::default()
+    };
     let mut found = Found {
         bytes: bytes.len() as u64,
         ..Found::default()
@@ -79,7 +117,23 @@ fn read(inp: &Input, ctx: &Ctx<'_>) -> Found {
         found.binary = true;
         return found;
     }
-    match ctx.kind(head) {
+    let kind = ctx.kind(head);
+    if ctx.refang {
+        if kind != Kind::Text {
+            found.error = Some(
+                "--refang reads plain text, and this input is mail (--no-mail reads it as text)"
+                    .to_owned(),
+            );
+            return found;
+        }
+        for l in urlx::refang::links(ctx.finder, &bytes) {
+            if ctx.keep.text(&l) {
+                found.recs.push(Rec::from_link(&l, 0));
+            }
+        }
+        return found;
+    }
+    match kind {
         Kind::Text => {
             for l in ctx.finder.links(&bytes).filter(|l| ctx.keep.text(l)) {
                 if found.recs.len() == REC_BUDGET {
