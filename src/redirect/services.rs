@@ -18,7 +18,9 @@ pub(super) fn read(u: &Uri<'_>) -> Option<(Service, Option<String>)> {
     let query = u.query().unwrap_or("");
     let param = |name: &str| query_param(query, name).and_then(percent_decode);
     let target = match service {
-        Service::SafeLinks | Service::TrendMicro | Service::Slack => param("url"),
+        Service::SafeLinks => param("url"),
+        Service::TrendMicro if path == "/wis/clicktime/v1/query" => param("url"),
+        Service::Slack if path == "/link" => param("url"),
         Service::UrlDefenseV1 | Service::UrlDefenseV2 | Service::UrlDefenseV3 => {
             return url_defense(url, path, query)
         }
@@ -34,12 +36,6 @@ pub(super) fn read(u: &Uri<'_>) -> Option<(Service, Option<String>)> {
         Service::TCo if path.len() > 1 => None,
         _ => return None,
     };
-    if service == Service::TrendMicro && path != "/wis/clicktime/v1/query" {
-        return None;
-    }
-    if service == Service::Slack && path != "/link" {
-        return None;
-    }
     Some((service, target))
 }
 
@@ -85,6 +81,7 @@ fn service_of(host: &str) -> Option<Service> {
     Some(match domain {
         b"outlook.com" if under("safelinks.protection.outlook.com") => Service::SafeLinks,
         b"office365.us" if under("safelinks.protection.office365.us") => Service::SafeLinks,
+        // (URL Defense's version is in the path: `read` tells it.)
         b"proofpoint.com" if is("urldefense.proofpoint.com") => Service::UrlDefenseV2,
         b"urldefense.com" if is("urldefense.com") => Service::UrlDefenseV2,
         b"cudasvc.com" if is("linkprotect.cudasvc.com") => Service::Barracuda,
