@@ -5,25 +5,19 @@ use std::sync::{Arc, OnceLock};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
+use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::PyString;
 
 use crate::link::{Link, Rec};
+use crate::pystr;
 
-/// Text to scan: a `str` (offsets into its UTF-8 encoding) or `bytes`
-/// (offsets into them; invalid UTF-8 ends a URL).
+/// Text to scan: a `str` (offsets into its UTF-8 encoding; lone
+/// surrogates as `pystr` reads them) or `bytes` (offsets into them;
+/// invalid UTF-8 ends a URL).
 #[derive(FromPyObject)]
-pub enum Text {
-    Str(PyBackedStr),
+pub enum Text<'py> {
+    Str(Bound<'py, PyString>),
     Bytes(PyBackedBytes),
-}
-
-impl Text {
-    pub fn bytes(&self) -> &[u8] {
-        match self {
-            Text::Str(s) => s.as_bytes(),
-            Text::Bytes(b) => b,
-        }
-    }
 }
 
 /// The options of a finder, as keyword arguments take them.
@@ -143,19 +137,21 @@ impl Finder {
         })
     }
 
-    /// The links of `text` (`str` or `bytes`), in order.
-    fn find(&self, py: Python<'_>, text: Text) -> Vec<Link> {
-        find_text(py, &self.inner, &text)
+    /// The links of `text` (`str` or `bytes`), in order. A `str`'s lone
+    /// surrogates are read as `surrogateescape` wrote them (see the
+    /// package's doc).
+    fn find(&self, py: Python<'_>, text: Text<'_>) -> PyResult<Vec<Link>> {
+        Ok(find_text(py, &self.inner, &text)?
             .into_iter()
             .map(Link::from)
-            .collect()
+            .collect())
     }
 
     /// The links of `text`, one at a time.
-    fn finditer(&self, py: Python<'_>, text: Text) -> LinkIter {
-        LinkIter {
-            recs: find_text(py, &self.inner, &text).into_iter(),
-        }
+    fn finditer(&self, py: Python<'_>, text: Text<'_>) -> PyResult<LinkIter> {
+        Ok(LinkIter {
+            recs: find_text(py, &self.inner, &text)?.into_iter(),
+        })
     }
 
     /// The links of mail (`bytes`: an mbox, or one message), as the
@@ -222,9 +218,12 @@ impl LinkIter {
 }
 
 /// The links of a text, found with the GIL released.
-pub fn find_text(py: Python<'_>, finder: &urlx::Finder, text: &Text) -> Vec<Rec> {
-    let bytes = text.bytes();
-    py.detach(|| finder.links(bytes).map(|l| Rec::new(&l, None)).collect())
+pub fn find_text(py: Python<'_>, finder: &urlx::Finder, text: &Text<'_>) -> PyResult<Vec<Rec>> {
+    let recs = |bytes: &[u8]| finder.links(bytes).map(|l| Rec::new(&l, None)).collect();
+    match text {
+        Text::Str(s) => pystr::with_bytes(s, recs),
+        Text::Bytes(b) => Ok(py.detach(|| recs(b))),
+    }
 }
 
 /// The links of mail: an mbox's messages, or the whole input as one

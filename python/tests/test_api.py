@@ -3,6 +3,7 @@ name), str against bytes, errors, threads, and the Arrow path against
 ``find``. Data comes from the repository (``corpora/``)."""
 
 import concurrent.futures
+import email
 import pathlib
 import threading
 import time
@@ -101,6 +102,73 @@ def test_c_o1_str_offsets_are_utf8_byte_offsets_and_bytes_agree():
     for l in as_str:
         assert raw[l.start : l.end].decode() == l.url
     assert as_str[0].start == len("é café ".encode())
+
+
+def _as_read(s):
+    """The bytes urlx reads for a str: surrogateescape's, any other lone
+    surrogate as U+FFFD."""
+    out = []
+    for ch in s:
+        if 0xDC80 <= ord(ch) < 0xDD00:
+            out.append(bytes([ord(ch) - 0xDC00]))
+        elif 0xD800 <= ord(ch) < 0xE000:
+            out.append("\ufffd".encode())
+        else:
+            out.append(ch.encode())
+    return b"".join(out)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "",  # ASCII storage, read in place
+        "é",  # one byte a code point
+        "ĉ€",  # two bytes
+        "😀",  # four bytes
+        "ĉ\udce9",  # two bytes with a surrogateescape'd byte
+        "😀\udcff\udc80",  # four bytes with them
+        "ĉ\ud800\udc00",  # two lone surrogates that a UTF-16 decoder would pair
+        "😀\udbff",  # four bytes, a high surrogate alone
+    ],
+)
+def test_c_o1_every_str_storage_reads_as_its_bytes(extra):
+    # Long enough for the block-wise paths, with the odd code points at
+    # every position of a block, in and around URLs.
+    parts = []
+    for k in range(40):
+        parts.append("x" * (k % 17) + extra + f" http://h{k}.example/p{extra}q?{k} ")
+    s = "\n".join(parts)
+    raw = _as_read(s)
+    if all(not 0xD800 <= ord(c) < 0xDC80 and not 0xDD00 <= ord(c) < 0xE000 for c in s):
+        assert raw == s.encode("utf-8", "surrogateescape")
+    got = [l.to_dict() for l in urlx.find(s)]
+    assert got == [l.to_dict() for l in urlx.find(raw)]
+    assert len(got) == 40
+    assert [l.to_dict() for l in urlx.finditer(s)] == got
+
+
+def test_c_o1_text_from_the_email_package_keeps_its_8bit_bytes():
+    # A message in Latin-1 sent 8-bit. The email package parses bytes as
+    # ASCII with surrogateescape: a raw header value, and the text around
+    # MIME parts, are str whose bytes past ASCII are lone surrogates.
+    subject = b"Caf\xe9 cr\xe8me http://ok.example/cr\xe8me and http://caf\xe9.example/"
+    preamble = b"Voil\xe0: http://pre.example/a\xe0b http://pre.example/ok"
+    msg = email.message_from_bytes(
+        b"From: a@example.org\nSubject: " + subject + b"\nMIME-Version: 1.0\n"
+        b"Content-Type: multipart/mixed; boundary=b\n\n" + preamble + b"\n"
+        b"--b\nContent-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: 8bit\n\n"
+        b"Caf\xe9\n--b--\n"
+    )
+    for text, raw in [(dict(msg.raw_items())["Subject"], subject), (msg.preamble, preamble)]:
+        assert "\udce9" in text or "\udce0" in text
+        assert text.encode("utf-8", "surrogateescape") == raw
+        links = urlx.find(text)
+        # As the command reads the raw bytes: a byte that is not UTF-8
+        # ends a URL. The offsets index the bytes the text stands for.
+        assert [l.to_dict() for l in links] == [l.to_dict() for l in urlx.find(raw)]
+        assert len(links) == 2 and any(l.truncated for l in links)
+        for l in links:
+            assert raw[l.start : l.end].decode() == l.url
 
 
 def test_c_o1_invalid_utf8_in_bytes_ends_a_url():

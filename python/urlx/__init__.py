@@ -14,7 +14,12 @@ scan, and a :class:`Finder` may be shared between threads.
 'http://example.com/~joe/x'
 
 Offsets (``start``, ``end``) are byte offsets: into the UTF-8 encoding of
-a ``str``, into ``bytes`` as given. ``urlx.arrow`` extracts from pyarrow
+a ``str``, into ``bytes`` as given. A ``str`` holding lone surrogates, as
+``surrogateescape`` decoding and the ``email`` package make of bytes that
+are not UTF-8, is read as the bytes it stands for (U+DC80..U+DCFF as
+0x80..0xFF; any other lone surrogate as U+FFFD), so offsets index
+``s.encode("utf-8", "surrogateescape")`` and such a byte ends a URL as it
+does in ``bytes``. ``urlx.arrow`` extracts from pyarrow
 arrays; ``python -m urlx.spark`` runs the extractor on Spark.
 """
 

@@ -8,7 +8,8 @@ __version__: str
 
 class Link:
     """A URL found in text. Offsets are byte offsets (into the UTF-8
-    encoding of a ``str``); ``line`` and ``column`` count from 1."""
+    encoding of a ``str``, lone surrogates read as ``surrogateescape``
+    wrote them); ``line`` and ``column`` count from 1."""
 
     @property
     def url(self) -> str: ...
