@@ -12,6 +12,7 @@ mod finder;
 mod link;
 #[allow(unsafe_code)]
 mod pystr;
+mod unpack;
 mod uri;
 
 use pyo3::prelude::*;
@@ -116,5 +117,7 @@ fn _urlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow::extract_columns, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::mbox_cut, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::sniff, m)?)?;
+    m.add_function(wrap_pyfunction!(unpack::unpack, m)?)?;
+    m.add_function(wrap_pyfunction!(unpack::packed, m)?)?;
     Ok(())
 }
