@@ -103,7 +103,13 @@ def session(master: str = "local[*]", conf: Sequence[Tuple[str, str]] = ()):
         from pyspark.sql import SparkSession
     except ImportError as e:
         raise UsageError(f"pyspark is not installed ({e}): pip install 'urlx-text[spark]'") from None
-    if master.startswith("local") and not any(k == "spark.pyspark.python" for k, _ in conf):
+    python = dict(conf).get("spark.pyspark.python")
+    if python:
+        # The workers' Python (a shipped environment's): spark-submit
+        # passes the setting on as PYSPARK_PYTHON, which is what pyspark
+        # reads when the driver is this process.
+        os.environ["PYSPARK_PYTHON"] = python
+    elif master.startswith("local"):
         # Local workers run this interpreter, where urlx is installed.
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     b = (
