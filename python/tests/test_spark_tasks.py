@@ -57,20 +57,26 @@ def through_tasks(data: bytes, how: Reading, split: int, batch_rows: int = 7):
         for k in range(0, len(rows), batch_rows)
     ]
     files = {name: how}
-    found = pa.Table.from_batches(list(tasks.records(batches, files, {name: len(data)})), schema=PART_SCHEMA)
-    splits = [(r["file"], r["block"], r["nlines"], r["starts"]) for r in found.to_pylist() if r["kind"] == "split"]
+    sizes = {name: len(data)}
+    edges = pa.Table.from_batches(list(tasks.records(batches, files, sizes)), schema=PART_SCHEMA)
+    splits = [(r["file"], r["block"], r["nlines"], r["starts"]) for r in edges.to_pylist() if r["kind"] == "split"]
     assert splits, "every file has at least one split"
-    kept = found.filter(pc.is_in(found.column("kind"), pa.array(["url", "frag"])))
-    placed = pa.Table.from_batches(list(tasks.place(kept.to_batches(max_chunksize=5), Layout.of(splits))), schema=PART_SCHEMA)
-    out = [r for r in placed.to_pylist() if r["kind"] == "url"]
+    assert {r["kind"] for r in edges.to_pylist()} <= {"split", "frag"}
+    layout = Layout.of(splits)
+    frags = edges.filter(pc.equal(edges.column("kind"), "frag"))
+    placed = pa.Table.from_batches(list(tasks.place(frags.to_batches(max_chunksize=5), layout)), schema=PART_SCHEMA)
+    out = []
+    if how.kind == "mbox":
+        inner = tasks.records(batches, files, sizes, layout)
+        out += pa.Table.from_batches(list(inner), schema=PART_SCHEMA).to_pylist()
     units = {}
     for r in placed.to_pylist():
-        if r["kind"] == "frag":
-            units.setdefault((r["file"], r["block"]), []).append(r)
+        units.setdefault((r["file"], r["block"]), []).append(r)
     for unit in units.values():
         # Spark gives a group's rows in any order.
         table = pa.Table.from_pylist(list(reversed(unit)), schema=PART_SCHEMA)
         out += tasks.assemble(table, files).to_pylist()
+    assert all(r["kind"] == "url" for r in out)
     assert all(r["path"] == how.shown for r in out)
     return sorted((r["line"], r["url"], r["message_id"]) for r in out)
 

@@ -94,9 +94,10 @@ def _counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def session(master: str = "local[*]", conf: Sequence[Tuple[str, str]] = ()):
+def session(master: Optional[str] = None, conf: Sequence[Tuple[str, str]] = ()):
     """A SparkSession for the job, set for small machines (no UI, few
-    shuffle partitions) unless ``conf`` says otherwise."""
+    shuffle partitions) unless ``conf`` says otherwise. ``master`` None:
+    the one ``spark-submit`` was given, else ``local[*]``."""
     _check_java()
     _quiet_pandas_warning()
     try:
@@ -109,12 +110,17 @@ def session(master: str = "local[*]", conf: Sequence[Tuple[str, str]] = ()):
         # passes the setting on as PYSPARK_PYTHON, which is what pyspark
         # reads when the driver is this process.
         os.environ["PYSPARK_PYTHON"] = python
-    elif master.startswith("local"):
+    submitted = "PYSPARK_GATEWAY_PORT" in os.environ
+    if master is None and not submitted:
+        master = "local[*]"
+    if not python and master is not None and master.startswith("local"):
         # Local workers run this interpreter, where urlx is installed.
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    b = SparkSession.builder
+    if master is not None:
+        b = b.master(master)
     b = (
-        SparkSession.builder.master(master)
-        .appName("urlx")
+        b.appName("urlx")
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", "4")
@@ -227,7 +233,7 @@ def run(
     paths: Sequence[str],
     output: str,
     *,
-    master: str = "local[*]",
+    master: Optional[str] = None,
     mail: str = "sniff",
     partition_bytes: int = DEFAULT_PARTITION_BYTES,
     overwrite: bool = False,
@@ -238,8 +244,9 @@ def run(
     """Finds the URLs of ``paths`` (files and folders, any URI the
     cluster reaches) in a Spark job and writes them to ``output`` as
     Parquet (columns ``COLUMNS``). Uses ``spark`` (a SparkSession) when
-    given, else the active one, else starts one on ``master`` with
-    ``conf`` and stops it at the end. Raises UsageError for a path that
+    given, else the active one, else starts one on ``master`` (None:
+    spark-submit's, else ``local[*]``) with ``conf`` and stops it at the
+    end. Raises UsageError for a path that
     cannot be read or an output that exists (unless ``overwrite``),
     before any task runs. Returns the counts; ``seconds`` does not count
     starting Spark; ``errors`` names inputs read only in part (the URLs
@@ -283,6 +290,7 @@ def _job(spark, p: Plan, caps: Caps, output: str, overwrite: bool, stats: Stats)
     from pyspark.sql import functions as F
 
     parts = []
+    notes = []
     cached = []
     if p.whole:
         whole = p.whole
@@ -300,39 +308,52 @@ def _job(spark, p: Plan, caps: Caps, output: str, overwrite: bool, stats: Stats)
                 spark.read.format("binaryFile").load(load_paths(p.packed_large)).select("path", "content")
             )
         small = small.coalesce(_tasks(spark, p.whole_bytes))
-        parts.append(small.mapInArrow(lambda it: whole_files(it, whole, caps), PART_DDL))
+        # Kept for the notes, read after the URLs are written.
+        read = small.mapInArrow(lambda it: whole_files(it, whole, caps), PART_DDL)
+        read = read.persist(StorageLevel.MEMORY_AND_DISK)
+        cached.append(read)
+        notes.append(read.filter(F.col("kind") == "note"))
+        parts.append(read)
     if p.large_files:
         large, sizes = p.large, p.sizes
-        reads = []
-        for sep in sorted({h.sep for h in large.values()}):
-            chosen = [f for f in p.large_files if large[f.name].sep == sep]
-            reads.append(
-                spark.read.format("text")
-                .option("lineSep", sep.decode())
-                .load(load_paths(chosen))
-                .select(
-                    F.col("value").cast("binary").alias("value"),
-                    F.col("_metadata.file_path").alias("file"),
-                    F.col("_metadata.file_block_start").alias("block"),
-                    F.col("_metadata.file_block_length").alias("block_length"),
+
+        def text(chosen: List[File]):
+            """The large files as records, split by Spark (a union of
+            one read a separator)."""
+            reads = []
+            for sep in sorted({large[f.name].sep for f in chosen}):
+                reads.append(
+                    spark.read.format("text")
+                    .option("lineSep", sep.decode())
+                    .load(load_paths([f for f in chosen if large[f.name].sep == sep]))
+                    .select(
+                        F.col("value").cast("binary").alias("value"),
+                        F.col("_metadata.file_path").alias("file"),
+                        F.col("_metadata.file_block_start").alias("block"),
+                        F.col("_metadata.file_block_length").alias("block_length"),
+                    )
                 )
-            )
-        rows = reads[0]
-        for r in reads[1:]:
-            rows = rows.unionByName(r)
-        rows = rows.coalesce(_tasks(spark, sum(sizes.values())))
-        found = rows.mapInArrow(lambda it: records(it, large, sizes), PART_DDL).persist(StorageLevel.MEMORY_AND_DISK)
-        cached.append(found)
-        splits = found.filter(F.col("kind") == "split").select("file", "block", "nlines", "starts").collect()
+            rows = reads[0]
+            for r in reads[1:]:
+                rows = rows.unionByName(r)
+            return rows.coalesce(_tasks(spark, sum(sizes[f.name] for f in chosen)))
+
+        # First pass: each split's lines and edges (the fragments are
+        # kept: an mbox's are a message or two a split).
+        edges = text(p.large_files).mapInArrow(lambda it: records(it, large, sizes), PART_DDL)
+        edges = edges.persist(StorageLevel.MEMORY_AND_DISK)
+        cached.append(edges)
+        splits = edges.filter(F.col("kind") == "split").select("file", "block", "nlines", "starts").collect()
         stats.splits = len(splits)
         layout = Layout.of((r.file, r.block, r.nlines, r.starts) for r in splits)
-        placed = found.filter(F.col("kind").isin("url", "frag")).mapInArrow(lambda it: place(it, layout), PART_DDL)
-        parts.append(placed.filter(F.col("kind") == "url"))
-        parts.append(
-            placed.filter(F.col("kind") == "frag")
-            .groupBy("file", "block")
-            .applyInArrow(lambda t: assemble(t, large), PART_DDL)
-        )
+        frags = edges.filter(F.col("kind") == "frag").mapInArrow(lambda it: place(it, layout), PART_DDL)
+        parts.append(frags.groupBy("file", "block").applyInArrow(lambda t: assemble(t, large), PART_DDL))
+        # Second pass, mboxes only: the messages inside each split, read
+        # again rather than kept (they are most of the bytes).
+        mboxes = [f for f in p.large_files if large[f.name].kind == "mbox"]
+        if mboxes:
+            inner = text(mboxes).mapInArrow(lambda it: records(it, large, sizes, layout), PART_DDL)
+            parts.append(inner)
     if not parts:
         # Nothing to read: an empty table with the columns.
         empty = spark.createDataFrame([], ", ".join(f"{c} {'long' if c == 'line' else 'string'}" for c in COLUMNS))
@@ -341,17 +362,17 @@ def _job(spark, p: Plan, caps: Caps, output: str, overwrite: bool, stats: Stats)
     every = parts[0]
     for q in parts[1:]:
         every = every.unionByName(q)
-    every = every.persist(StorageLevel.MEMORY_AND_DISK)
-    cached.append(every)
+    every = every.filter(F.col("kind") == "url")
     try:
-        urls = every.filter(F.col("kind") == "url").select(*COLUMNS)
-        urls.write.mode("overwrite" if overwrite else "errorifexists").parquet(output)
-        stats.urls = urls.count()
-        for r in every.filter(F.col("kind") == "note").select("form", "note").collect():
-            if r.form == "binary":
-                stats.binary += 1
-            else:
-                stats.errors.append(r.note)
+        every.select(*COLUMNS).write.mode("overwrite" if overwrite else "errorifexists").parquet(output)
+        # From the Parquet's footers.
+        stats.urls = spark.read.parquet(output).count()
+        for n in notes:
+            for r in n.select("form", "note").collect():
+                if r.form == "binary":
+                    stats.binary += 1
+                else:
+                    stats.errors.append(r.note)
         stats.errors.sort()
     finally:
         for c in cached:

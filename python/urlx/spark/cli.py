@@ -47,10 +47,9 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--master",
-        default="local[*]",
         metavar="URL",
-        help="the Spark master (default: local[*], every core of this machine; ignored by "
-        "spark-submit, which sets its own). Example: --master spark://head:7077",
+        help="the Spark master (default: the one spark-submit was given, else local[*], every "
+        "core of this machine). Example: --master spark://head:7077",
     )
     m = p.add_mutually_exclusive_group()
     m.add_argument(

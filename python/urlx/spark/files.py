@@ -69,28 +69,32 @@ class Cluster:
         path that cannot be read. Also returns the paths to give Spark's
         sources to list the same files again."""
         roots: List[Tuple[str, str]] = []
+        out: List[File] = []
         errors = []
         for given in paths:
             try:
                 path = self._path(given)
                 fs = path.getFileSystem(self._conf)
-                fs.getFileStatus(path)
-                roots.append((fs.makeQualified(path).toString(), given))
+                st = fs.getFileStatus(path)
+                qualified = fs.makeQualified(path).toString()
+                if st.isDirectory():
+                    roots.append((qualified, given))
+                else:
+                    out.append(File(qualified, _shown(given), st.getLen()))
             except Exception as e:  # py4j's Java errors, bad URIs
                 errors.append(f"{given}: {_reason(e)}")
         if errors:
             raise UsageError("; ".join(errors))
-        again = [_glob_escaped(q) for q, _ in roots]
-        listed = spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(again)
-        listed = listed.select("path", "length").collect()
+        again = [_glob_escaped(f.name) for f in out] + [_glob_escaped(q) for q, _ in roots]
+        if not roots:
+            return out, again
+        listed = spark.read.format("binaryFile").option("recursiveFileLookup", "true")
+        listed = listed.load([_glob_escaped(q) for q, _ in roots]).select("path", "length").collect()
         # The longest root a file is under names it as the command does.
         by_length = sorted(roots, key=lambda r: -len(r[0]))
-        out = []
         for row in listed:
             for q, given in by_length:
-                if row.path == q:
-                    shown = given
-                elif row.path.startswith(q.rstrip("/") + "/"):
+                if row.path.startswith(q.rstrip("/") + "/"):
                     shown = given.rstrip("/") + "/" + row.path[len(q.rstrip("/")) + 1 :]
                 else:
                     continue

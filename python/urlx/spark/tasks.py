@@ -144,16 +144,17 @@ class Extractor:
     URL rows in batches of about BATCH_BYTES of input."""
 
     def __init__(self) -> None:
-        self._run: List[Tuple[bytes, str, Optional[str], int, str, int]] = []
+        self._run: List[Tuple[bytes, str, Optional[str], int]] = []
         self._mail = False
         self._size = 0
 
-    def add(self, data: bytes, shown: str, member: Optional[str], mail: bool, first_line: int = 1,
-            file: str = "", block: int = 0) -> Iterator[pa.RecordBatch]:
+    def add(
+        self, data: bytes, shown: str, member: Optional[str], mail: bool, first_line: int = 1
+    ) -> Iterator[pa.RecordBatch]:
         if self._run and (mail != self._mail or self._size >= BATCH_BYTES):
             yield from self.flush()
         self._mail = mail
-        self._run.append((data, shown, member, first_line, file, block))
+        self._run.append((data, shown, member, first_line))
         self._size += len(data)
 
     def flush(self) -> Iterator[pa.RecordBatch]:
@@ -178,8 +179,6 @@ class Extractor:
             "kind": pa.array(["url"] * n),
             "path": per_input([r[1] for r in run], pa.string()),
             "member": per_input([r[2] for r in run], pa.string()),
-            "file": per_input([r[4] for r in run], pa.string()),
-            "block": per_input([r[5] for r in run], pa.int64()),
         }
         for c in COLUMNS:
             if c in cols or (c in _MAIL_ONLY and not self._mail):
@@ -229,12 +228,18 @@ def _where(shown: str, member: Optional[str]) -> str:
 
 
 def records(
-    batches: Iterable[pa.RecordBatch], files: Dict[str, Reading], sizes: Dict[str, int]
+    batches: Iterable[pa.RecordBatch],
+    files: Dict[str, Reading],
+    sizes: Dict[str, int],
+    layout: Optional["Layout"] = None,
 ) -> Iterator[pa.RecordBatch]:
-    """The ``mapInArrow`` step over ``text`` source rows (``value`` as
-    binary, ``file``, ``block``, ``block_length``): each split of a large
-    file, in order, its whole messages extracted and its edges sent on as
-    fragments."""
+    """The ``mapInArrow`` steps over ``text`` source rows (``value`` as
+    binary, ``file``, ``block``, ``block_length``), each split of a large
+    file in order. Without ``layout`` (the first pass): each split's line
+    count and its edges, the bytes before its first message and from its
+    last message on, as fragments. With it (the second pass, mboxes
+    only): the URLs of the messages between, their lines made absolute
+    by the split's first line."""
     out = Extractor()
     key = None
     got: List[bytes] = []
@@ -247,15 +252,15 @@ def records(
             f = names.get(uri) or names.setdefault(uri, unquote(uri))
             if (f, b, length) != key:
                 if key is not None:
-                    yield from _split(key, got, files[key[0]], sizes[key[0]], out)
+                    yield from _split(key, got, files[key[0]], sizes[key[0]], out, layout)
                 key, got = (f, b, length), []
             got.append(v)
     if key is not None:
-        yield from _split(key, got, files[key[0]], sizes[key[0]], out)
+        yield from _split(key, got, files[key[0]], sizes[key[0]], out, layout)
     yield from out.flush()
 
 
-def _split(key, got: List[bytes], how: Reading, size: int, out: Extractor) -> Iterator[pa.RecordBatch]:
+def _split(key, got: List[bytes], how: Reading, size: int, out: Extractor, layout) -> Iterator[pa.RecordBatch]:
     """One split's records: a record stands for the separator's tail
     before it (not before the file's first) and its line end after it
     (the separator's first byte; after the file's last record, the
@@ -263,13 +268,11 @@ def _split(key, got: List[bytes], how: Reading, size: int, out: Extractor) -> It
     file, block, length = key
     last = block + length >= size
     head, tail = how.sep[:1], how.sep[1:]
-    before = b"" if block == 0 else tail
     after = (how.sep if how.ends_with_sep else b"") if last else head
-    mail = how.kind != "text"
     if how.kind != "mbox":
         # One unit, the whole file: this split is a fragment of it, the
         # first one its start.
-        data = before + how.sep.join(got) + after
+        data = (b"" if block == 0 else tail) + how.sep.join(got) + after
         got.clear()
         yield _split_row(file, block, data.count(b"\n"), block == 0)
         yield _frag(file, block, data, 1, block == 0)
@@ -287,28 +290,30 @@ def _split(key, got: List[bytes], how: Reading, size: int, out: Extractor) -> It
     at = [1]
     for c in chunks:
         at.append(at[-1] + c.count(b"\n"))
-    yield _split_row(file, block, at[-1] - 1, bool(starts))
-    if not starts:
-        yield _frag(file, block, b"".join(chunks), 1, False)
+    if layout is None:
+        yield _split_row(file, block, at[-1] - 1, bool(starts))
+        if not starts:
+            yield _frag(file, block, b"".join(chunks), 1, False)
+            return
+        if starts[0] > 0:
+            yield _frag(file, block, b"".join(chunks[: starts[0]]), 1, False)
+        yield _frag(file, block, b"".join(chunks[starts[-1] :]), at[starts[-1]], True)
         return
-    if starts[0] > 0:
-        yield _frag(file, block, b"".join(chunks[: starts[0]]), 1, False)
     # Whole messages, from the first start to the last, in runs of about
-    # BATCH_BYTES; line numbers relative to the split, made absolute by
-    # `place`.
+    # BATCH_BYTES.
+    offset = layout.first_line[(file, block)] - 1
     run: List[bytes] = []
     size_run = 0
-    first = starts[0]
+    first = starts[0] if starts else 0
     for s, e in zip(starts, starts[1:]):
         piece = b"".join(chunks[s:e])
         if run and size_run + len(piece) > BATCH_BYTES:
-            yield from out.add(b"".join(run), how.shown, None, mail, at[first], file, block)
+            yield from out.add(b"".join(run), how.shown, None, True, offset + at[first])
             run, size_run, first = [], 0, s
         run.append(piece)
         size_run += len(piece)
     if run:
-        yield from out.add(b"".join(run), how.shown, None, mail, at[first], file, block)
-    yield _frag(file, block, b"".join(chunks[starts[-1] :]), at[starts[-1]], True)
+        yield from out.add(b"".join(run), how.shown, None, True, offset + at[first])
 
 
 def _split_row(file: str, block: int, nlines: int, starts: bool) -> pa.RecordBatch:
@@ -370,32 +375,18 @@ class Layout:
 
 
 def place(batches: Iterable[pa.RecordBatch], layout: Layout) -> Iterator[pa.RecordBatch]:
-    """The ``mapInArrow`` step over the records' URL and fragment rows:
-    a URL's line made absolute; a fragment given the split whose unit it
-    belongs to (``block`` becomes that split's, ``order`` keeps its own,
-    and a unit's start gets its absolute line in ``rel``)."""
+    """The ``mapInArrow`` step over the fragments: each given the split
+    whose unit it belongs to (``block`` becomes that split's, ``order``
+    keeps its own, and a unit's start gets its absolute line in
+    ``rel``)."""
     for batch in batches:
         cols = {name: batch.column(name) for name in batch.schema.names}
-        names = ("kind", "file", "block", "starts", "rel", "line")
-        line, block, rel, order = [], [], [], []
-        for kind, f, b, starts, r, ln in zip(*(cols[c].to_pylist() for c in names)):
-            first = layout.first_line[(f, b)]
-            if kind == "url":
-                line.append(ln + first - 1)
-                block.append(b)
-                rel.append(r)
-                order.append(None)
-            else:
-                line.append(ln)
-                block.append(b if starts else layout.owner[(f, b)])
-                rel.append(first + r - 1 if starts else r)
-                order.append(b)
-        cols.update(
-            line=pa.array(line, pa.int64()),
-            block=pa.array(block, pa.int64()),
-            rel=pa.array(rel, pa.int64()),
-            order=pa.array(order, pa.int64()),
-        )
+        block, rel, order = [], [], []
+        for f, b, starts, r in zip(*(cols[c].to_pylist() for c in ("file", "block", "starts", "rel"))):
+            block.append(b if starts else layout.owner[(f, b)])
+            rel.append(layout.first_line[(f, b)] + r - 1 if starts else r)
+            order.append(b)
+        cols.update(block=pa.array(block, pa.int64()), rel=pa.array(rel, pa.int64()), order=pa.array(order, pa.int64()))
         yield _batch(batch.num_rows, cols)
 
 
