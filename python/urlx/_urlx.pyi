@@ -1,6 +1,6 @@
 """Type stubs of the extension module behind ``urlx``."""
 
-from typing import Dict, Iterator, List, Optional, Sequence, Union
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 Text = Union[str, bytes]
 
@@ -136,3 +136,16 @@ def extract_columns(
 ) -> Dict[str, bytes]: ...
 def mbox_cut(window: bytes) -> Optional[int]: ...
 def sniff(head: bytes) -> str: ...
+def packed(head: bytes) -> Optional[str]:
+    """The compression or archive format a file's first bytes show:
+    gzip, bzip2, xz, zstd, tar or zip."""
+def unpack(
+    data: bytes,
+    each: Callable[[Optional[str], bytes], None],
+    *,
+    max_decompressed: int = ...,
+    max_dictionary: int = ...,
+) -> List[Tuple[Optional[str], str]]:
+    """Calls ``each(member, data)`` for every input a file's bytes hold
+    once decoded, as the command reads them; returns the errors met, as
+    (member, reason)."""
