@@ -149,3 +149,23 @@ def test_without_the_environment_the_workers_lack_urlx(cluster, tmp_path):
     done = job(cluster, ["corpora/sample.mbox"], tmp_path / "out")
     assert done.returncode != 0
     assert "No module named" in done.stderr, done.stderr[-3000:]
+
+
+def test_spark_submit_gives_the_master_and_ships_the_environment(cluster, packed_env, tmp_path):
+    # As the README says a job is submitted: a one-line script, the
+    # master and the environment from spark-submit's own flags.
+    import pyspark
+
+    script = tmp_path / "job.py"
+    script.write_text("import sys\nimport urlx.spark\nsys.exit(urlx.spark.main())\n")
+    out = tmp_path / "out"
+    submit = pathlib.Path(pyspark.__file__).parent / "bin" / "spark-submit"
+    done = subprocess.run(
+        [str(submit), "--master", cluster, "--archives", f"{packed_env}#env",
+         "--conf", "spark.pyspark.python=./env/bin/python", "--conf", f"spark.pyspark.driver.python={sys.executable}",
+         "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.executor.memory=512m",
+         str(script), "corpora/sample.mbox", "corpora/sample-urls.txt", "--output", str(out)],
+        cwd=ROOT, env=base_env(), capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert_same_rows(command_rows(urlx_command(), ["corpora/sample.mbox", "corpora/sample-urls.txt"]), parquet_rows(out))
