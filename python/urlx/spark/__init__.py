@@ -42,6 +42,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
+from .._urlx import packed
 from .files import Cluster, File, UsageError, load_paths
 from .tasks import COLUMNS, PART_DDL, PROBE, Caps, Layout, Reading, assemble, kind_of, place, records, whole_files
 
@@ -187,11 +188,14 @@ class Plan:
     sizes: Dict[str, int] = field(default_factory=dict)
 
 
-def plan(cluster: Cluster, files: Sequence[File], mail: str, partition_bytes: int, stats: Stats) -> Plan:
-    """Which reader reads each file. Files larger than a partition are
-    probed here (their first 8 KiB and last bytes): binary ones are
-    skipped, compressed ones read whole, the others as records."""
-    p = Plan(partition_bytes=partition_bytes)
+def plan(
+    cluster: Cluster, files: Sequence[File], roots: List[str], mail: str, partition_bytes: int, stats: Stats
+) -> Plan:
+    """Which reader reads each file (``roots``: the paths that list them
+    again). Files larger than a partition are probed here (their first
+    8 KiB and last bytes): binary ones are skipped, compressed ones read
+    whole, the others as records."""
+    p = Plan(roots=roots, partition_bytes=partition_bytes)
     for f in files:
         stats.files += 1
         stats.bytes += f.size
@@ -202,8 +206,6 @@ def plan(cluster: Cluster, files: Sequence[File], mail: str, partition_bytes: in
             p.whole_bytes += f.size
             continue
         head, tail = cluster.probe(f, PROBE, len(_MBOX_SEP))
-        from .._urlx import packed
-
         codec = cluster.decoded_by_name(f)
         if packed(head) or codec:
             if f.size > MAX_ROW:
@@ -275,9 +277,7 @@ def run(
                 "spark.sql.execution.arrow.useLargeVarTypes": "true",
             },
         ):
-            p = plan(cluster, files, mail, partition_bytes, stats)
-            p.roots = roots
-            _job(spark, p, caps, output, overwrite, stats)
+            _job(spark, plan(cluster, files, roots, mail, partition_bytes, stats), caps, output, overwrite, stats)
         stats.seconds = time.monotonic() - started
         return stats
     finally:
