@@ -29,6 +29,8 @@
 #![forbid(unsafe_code)]
 
 mod deceptive;
+#[cfg(feature = "html-input")]
+mod html_input;
 #[cfg(feature = "mail")]
 mod message;
 mod stream;
@@ -40,6 +42,8 @@ use std::sync::Arc;
 use crate::{Finder, Link, LINKABLE};
 
 pub use deceptive::{deception, deception_with, shown_elsewhere, Deception};
+#[cfg(feature = "html-input")]
+pub use html_input::{html_document, write_html_document, HtmlInput, HtmlInputError, DEFAULT_SKIP};
 #[cfg(feature = "mail")]
 pub use message::{write_body_html, write_body_osc8, write_message_html, write_message_osc8};
 pub use stream::{write_html_from, write_osc8_from};
@@ -268,37 +272,11 @@ impl Style for Html<'_> {
         text_shows: Option<&Deception>,
     ) -> io::Result<()> {
         let opts = self.0;
-        // A direction control stays out of the page even in an attribute
-        // (a status bar shows the href): its ASCII form, percent-encoded.
-        let href = if l.as_str().chars().any(is_bidi_control) {
-            escape_attr_string(&l.uri().to_ascii())
-        } else {
-            escape_attr_string(l.as_str())
-        };
-        let deceptive = deception(&l.uri());
-        // The opening tag every line of the link shares.
-        let mut open = format!("<a href=\"{href}\"");
-        let mut class = opts.class.clone();
-        if let Some(d) = &deceptive {
-            class = Some(match class {
-                Some(c) => format!("{c} urlx-deceptive"),
-                None => "urlx-deceptive".into(),
-            });
-            open.push_str(&format!(
-                " title=\"{}\"",
-                escape_attr_string(&d.to_string())
-            ));
-        }
-        for (name, value) in [
-            ("class", &class),
-            ("rel", &opts.rel),
-            ("target", &opts.target),
-        ] {
-            if let Some(v) = value {
-                open.push_str(&format!(" {name}=\"{}\"", escape_attr_string(v)));
-            }
-        }
-        open.push('>');
+        let Anchor {
+            href,
+            open,
+            deceptive,
+        } = Anchor::of(l, opts);
         // One anchor a line: the break, the quote prefix and the
         // indentation between them stay text.
         let mut at = l.start();
@@ -338,6 +316,56 @@ impl Style for Html<'_> {
         match (&deceptive, &opts.render) {
             (Some(d), None) => warning_html(w, d),
             _ => Ok(()),
+        }
+    }
+}
+
+/// The opening tag of a link's anchor, as every HTML writer writes it.
+struct Anchor {
+    /// The href, escaped for the attribute.
+    href: String,
+    /// `<a href=... title=... class=... rel=... target=...>`.
+    open: String,
+    /// Why the link is deceptive, if it is (C-S2).
+    deceptive: Option<Deception>,
+}
+
+impl Anchor {
+    fn of(l: &Link<'_>, opts: &Options) -> Anchor {
+        // A direction control stays out of the page even in an attribute
+        // (a status bar shows the href): its ASCII form, percent-encoded.
+        let href = if l.as_str().chars().any(is_bidi_control) {
+            escape_attr_string(&l.uri().to_ascii())
+        } else {
+            escape_attr_string(l.as_str())
+        };
+        let deceptive = deception(&l.uri());
+        let mut open = format!("<a href=\"{href}\"");
+        let mut class = opts.class.clone();
+        if let Some(d) = &deceptive {
+            class = Some(match class {
+                Some(c) => format!("{c} urlx-deceptive"),
+                None => "urlx-deceptive".into(),
+            });
+            open.push_str(&format!(
+                " title=\"{}\"",
+                escape_attr_string(&d.to_string())
+            ));
+        }
+        for (name, value) in [
+            ("class", &class),
+            ("rel", &opts.rel),
+            ("target", &opts.target),
+        ] {
+            if let Some(v) = value {
+                open.push_str(&format!(" {name}=\"{}\"", escape_attr_string(v)));
+            }
+        }
+        open.push('>');
+        Anchor {
+            href,
+            open,
+            deceptive,
         }
     }
 }

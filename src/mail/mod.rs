@@ -21,7 +21,7 @@ mod base64;
 mod charset;
 mod flowed;
 mod header;
-mod html;
+pub(crate) mod html;
 mod map;
 mod mime;
 mod qp;
