@@ -2,7 +2,7 @@
 //! that says why, rather than silently ignored. (Pairs clap refuses by
 //! itself, such as `--json -o`, are declared on the flags.)
 
-use super::flags::{ColorArg, ScanArgs};
+use super::flags::{ColorArg, InFormat, ScanArgs};
 
 /// The first combination of the main job's flags that cannot apply.
 pub fn check(a: &ScanArgs) -> Result<(), String> {
@@ -13,7 +13,46 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
     } else {
         None
     };
-    let render = if a.hyperlink {
+    if a.input_format == InFormat::Html {
+        let refused: [(bool, &str, &str); 8] = [
+            (a.html, "--html", "it writes the document back as HTML"),
+            (
+                a.html_page,
+                "--html-page",
+                "it writes the document back as HTML",
+            ),
+            (
+                a.hyperlink,
+                "--hyperlink",
+                "it writes the document back as HTML",
+            ),
+            (a.mail, "--mail", "an HTML document is not mail"),
+            (a.no_mail, "--no-mail", "an HTML document is not mail"),
+            (
+                a.no_decompress,
+                "--no-decompress",
+                "an HTML document is read as it is",
+            ),
+            (
+                a.max_decompressed.is_some(),
+                "--max-decompressed",
+                "an HTML document is read as it is",
+            ),
+            (
+                a.max_message.is_some(),
+                "--max-message",
+                "an HTML document is not mail",
+            ),
+        ];
+        if let Some((_, flag, why)) = refused.iter().find(|(on, ..)| *on) {
+            return Err(format!("{flag} does not apply with --in html: {why}"));
+        }
+    } else if a.skip_tags.is_some() {
+        return Err("--skip-tags applies only with --in html".into());
+    }
+    let render = if a.input_format == InFormat::Html {
+        Some("--in html")
+    } else if a.hyperlink {
         Some("--hyperlink")
     } else if a.html_page {
         Some("--html-page")

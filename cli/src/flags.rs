@@ -237,6 +237,21 @@ pub struct ScanArgs {
     #[arg(long, conflicts_with_all = ["json", "count", "only_url", "hyperlink"])]
     pub html: bool,
 
+    /// What the inputs are: text (the default: mail, news, any text) or
+    /// html. With html each input is read as an HTML document and written
+    /// back, every byte as it was, with the URLs of its text linked: not in
+    /// attributes, comments, an <a> or the elements of --skip-tags.
+    /// Character references are decoded to find URLs, and the text is kept
+    /// as written. Example: urlx --in html page.html > linked.html
+    #[arg(long = "in", value_name = "FORMAT", value_enum, default_value_t = InFormat::Text)]
+    pub input_format: InFormat,
+
+    /// With --in html: the elements whose text is not linked, comma
+    /// separated (default pre,code,script,style,textarea,title; an <a> is
+    /// never linked inside). Example: urlx --in html --skip-tags pre,kbd post.html
+    #[arg(long, value_name = "TAGS", value_delimiter = ',')]
+    pub skip_tags: Option<Vec<String>>,
+
     /// With --html: a complete HTML document. Example: urlx --html-page notes.txt
     #[arg(long)]
     pub html_page: bool,
@@ -533,6 +548,16 @@ impl ScanArgs {
                 e => e.to_string(),
             })
     }
+}
+
+/// --in.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum InFormat {
+    /// Text: mail, news, any text.
+    #[default]
+    Text,
+    /// An HTML document, written back with its text's URLs linked.
+    Html,
 }
 
 /// --color.

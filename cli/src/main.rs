@@ -7,6 +7,7 @@
 mod combine;
 mod flags;
 mod generate_cmd;
+mod html_in_cmd;
 mod json;
 mod keep;
 mod messages;
@@ -74,6 +75,7 @@ fn main() -> ExitCode {
         #[cfg(feature = "pick")]
         Some(flags::Command::Pick(a)) => pick_with_filters(a),
         Some(flags::Command::Generate { what }) => generate_cmd::run(what),
+        None if cli.scan.input_format == flags::InFormat::Html => html_in_cmd::run(&cli.scan),
         None if cli.scan.html || cli.scan.html_page || cli.scan.hyperlink => {
             render_cmd::run(&cli.scan)
         }

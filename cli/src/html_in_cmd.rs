@@ -1,0 +1,98 @@
+//! --in html: each input read as an HTML document and written back, every
+//! byte as it was, with the URLs of its text linked (`urlx::linkify::
+//! write_html_document`): not in attributes, comments, `a` elements or
+//! those of --skip-tags. The filter flags decide which URLs become links.
+
+use std::io::{self, Read, Write};
+use std::sync::Arc;
+
+use super::flags::ScanArgs;
+use super::keep::Keep;
+use super::printer::escaped;
+use super::walk::{self, reason, Input};
+use super::ExitStatus;
+
+pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
+    let finder = match args.finder() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("urlx: {e}");
+            return Ok(ExitStatus::Error);
+        }
+    };
+    let keep = match Keep::from_args(&args.filter, args.headers()) {
+        Ok(k) => Arc::new(k),
+        Err(e) => {
+            eprintln!("urlx: {e}");
+            return Ok(ExitStatus::Error);
+        }
+    };
+    let mut opts = urlx::linkify::HtmlInput {
+        linkify: urlx::linkify::Options {
+            keep: (!keep.filter.keeps_all()).then(|| {
+                let keep = Arc::clone(&keep);
+                Arc::new(move |l: &urlx::Link<'_>| keep.text(l)) as urlx::linkify::Keep
+            }),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    if let Some(tags) = &args.skip_tags {
+        opts.skip = tags
+            .iter()
+            .map(|t| t.trim().to_ascii_lowercase())
+            .filter(|t| !t.is_empty())
+            .collect();
+    }
+    let (inputs, _, errors) = walk::inputs(
+        &args.paths,
+        &walk::Options {
+            hidden: args.hidden,
+            no_ignore: args.no_ignore,
+        },
+    );
+    let mut failed = !errors.is_empty();
+    for e in &errors {
+        eprintln!("urlx: {e}");
+    }
+    let mut found = false;
+    let stdout = io::stdout();
+    let mut w = io::BufWriter::with_capacity(64 << 10, stdout.lock());
+    for inp in &inputs {
+        let opened: io::Result<Box<dyn Read>> = match inp {
+            Input::Stdin => Ok(Box::new(io::stdin().lock())),
+            Input::File { path, .. } => {
+                std::fs::File::open(path).map(|f| Box::new(f) as Box<dyn Read>)
+            }
+        };
+        let reader = match opened {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("urlx: {}: {}", inp.shown(), escaped(&reason(&e)));
+                failed = true;
+                continue;
+            }
+        };
+        match urlx::linkify::write_html_document(&mut w, &finder, reader, &opts) {
+            Ok(n) => found |= n > 0,
+            Err(urlx::linkify::HtmlInputError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+                return Ok(ExitStatus::Error);
+            }
+            Err(e) => {
+                eprintln!("urlx: {}: {}", inp.shown(), escaped(&e.to_string()));
+                failed = true;
+            }
+        }
+    }
+    match w.flush() {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => return Err(e),
+        _ => {}
+    }
+    Ok(if failed {
+        ExitStatus::Error
+    } else if found {
+        ExitStatus::Found
+    } else {
+        ExitStatus::NotFound
+    })
+}
