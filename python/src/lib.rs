@@ -9,6 +9,7 @@
 
 mod arrow;
 mod finder;
+mod html_input;
 mod link;
 #[allow(unsafe_code)]
 mod pystr;
@@ -112,6 +113,7 @@ fn _urlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<uri::Uri>()?;
     m.add_function(wrap_pyfunction!(linkify_html, m)?)?;
     m.add_function(wrap_pyfunction!(linkify_mail_html, m)?)?;
+    m.add_function(wrap_pyfunction!(html_input::linkify_html_fragment, m)?)?;
     m.add_function(wrap_pyfunction!(uri::parse, m)?)?;
     m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::extract_columns, m)?)?;

@@ -1,6 +1,6 @@
 """Type stubs of the extension module behind ``urlx``."""
 
-from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 Text = Union[str, bytes]
 
@@ -111,6 +111,20 @@ def linkify_html(
     css_class: Optional[str] = None,
     finder: Optional[Finder] = None,
 ) -> str: ...
+def linkify_html_fragment(
+    html: str,
+    *,
+    callbacks: Optional[Sequence[Callable[[Dict[Any, str], bool], Optional[Dict[Any, str]]]]] = None,
+    skip_tags: Optional[Sequence[str]] = None,
+    parse_email: bool = False,
+    schemes: Optional[Sequence[str]] = None,
+    rel: Optional[str] = "nofollow noopener",
+    target: Optional[str] = None,
+    css_class: Optional[str] = None,
+    finder: Optional[Finder] = None,
+) -> str:
+    """HTML with the URLs of its text linked, every other byte kept;
+    callbacks as ``bleach.linkify``'s."""
 def linkify_mail_html(
     data: bytes,
     *,
