@@ -9,7 +9,7 @@
 //! The tests need Chromium, so they are marked ignored and `cargo test`
 //! lists them as such, with the reason. `.ci/run` installs Debian's
 //! `chromium` and runs them with
-//! `cargo test --locked --test browser -- --include-ignored`; run that way,
+//! `cargo test --locked --test browser --features html-input -- --include-ignored`; run that way,
 //! a missing Chromium is a failure.
 
 use std::path::{Path, PathBuf};
@@ -314,5 +314,45 @@ fn mail_read_as_a_reader_sees_it_in_chromium() {
     assert!(
         headers.contains(&"J\u{fc}rgen <juergen@example.org>"),
         "{headers:?}"
+    );
+}
+
+/// C-S1 for HTML input: a page of hostile text and ordinary markup,
+/// linkified (`write_html_document`), in Chromium: the anchors added go
+/// where the text's URLs go, are clickable, and nothing runs.
+#[cfg(feature = "html-input")]
+#[test]
+#[ignore = "needs Chromium (apt-get install chromium); .ci/run runs it"]
+fn html_input_linkified_in_chromium() {
+    let browser = chromium();
+    let cases = [
+        "<p>see http://a.example/x?a=1&amp;b=2 and <b>www.b.example</b>.</p>",
+        "<p>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; http://c.example/</p>",
+        "<p>&#106;avascript:alert(2) javascript:alert(3) data:text/html,x http://d.example/\"onmouseover=alert(4)</p>",
+        "<p title=\"&lt;a href=http://t.example/&gt;\">&lt;http://e.example/&gt; <code>http://no.example/</code></p>",
+        "<a href=\"http://f.example/\">http://g.example/</a> <pre>http://h.example/</pre> http&#58;//i.example/",
+    ];
+    let mut body = Vec::new();
+    let finder = urlx::Finder::new();
+    for c in cases {
+        body.extend_from_slice(b"<article class=\"urlx-message\">");
+        let opts = urlx::linkify::HtmlInput::default();
+        urlx::linkify::write_html_document(&mut body, &finder, c.as_bytes(), &opts).unwrap();
+        body.extend_from_slice(b"</article>\n");
+    }
+    let r = run_html(&browser, &body, "html-input");
+    assert_eq!(r["alerts"], 0, "a script ran: {r}");
+    assert_eq!(r["onattrs"], 0, "an on* attribute reached the DOM: {r}");
+    assert_eq!(r["scripts"], 2, "a script reached the DOM: {r}");
+    let links: Vec<Vec<String>> = serde_json::from_value(r["links"].clone()).unwrap();
+    assert_eq!(
+        links,
+        [
+            vec!["http://a.example/x?a=1&b=2", "http://www.b.example"],
+            vec!["http://c.example/"],
+            vec!["http://d.example/"],
+            vec!["http://e.example/"],
+            vec!["http://f.example/", "http://i.example/"],
+        ]
     );
 }

@@ -282,3 +282,64 @@ fn c_s8_a_text_node_past_the_cap_is_copied_unlinked() {
     // In pieces too: the held chunks come back in order.
     assert_eq!(in_pieces(&long, 3, &opts), out);
 }
+
+#[path = "support/html_tokens.rs"]
+mod html_tokens;
+
+/// Options whose anchors the oracle knows.
+fn marked() -> HtmlInput {
+    HtmlInput {
+        linkify: Options {
+            class: Some(html_tokens::ADDED.into()),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+#[test]
+fn c_s1_the_output_is_the_inputs_tokens_plus_the_anchors_added() {
+    let opts = marked();
+    let allowed = |s: &str| opts.linkify.allows(s);
+    let pages = [
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/html/post.html")).unwrap(),
+        "<a href=x>http://a.example/ <p>http://b.example/".into(),
+        "<p title='<a href=\"http://t.example/\">'>http://x.example/</p>".into(),
+        "<p>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; http://s.example/</p>".into(),
+        "<!-- --!> http://c.example/ --> http://d.example/".into(),
+        "<p>http://x.example/\"onmouseover=alert(1) &#106;avascript:alert(1) http://аррӏе.com/</p>".into(),
+        "<table><tr><td>http://t.example/<td>www.u.example</table><select><option>http://o.example/".into(),
+        "<svg><title>http://svg.example/</title><text>http://svgtext.example/</text></svg>".into(),
+        "<p>unclosed http://e.example/ &amp <b>http://f.example/".into(),
+    ];
+    for page in pages {
+        let out = html_document(&page, &opts).unwrap();
+        if let Err(e) = html_tokens::check(page.as_bytes(), out.as_bytes(), allowed) {
+            panic!("{e}\ninput:  {page}\noutput: {out}");
+        }
+        // Nothing after an `a` the page leaves open is linked.
+        let unclosed_a = page.starts_with("<a href=x>");
+        assert_eq!(
+            out.contains(html_tokens::ADDED),
+            !unclosed_a,
+            "{page}\n{out}"
+        );
+    }
+    // The oracle fails what it must: markup added, a token changed.
+    let page = "<p>http://a.example/</p>";
+    let out = html_document(page, &opts).unwrap();
+    assert!(html_tokens::check(
+        page.as_bytes(),
+        out.replace("</p>", "<i></i></p>").as_bytes(),
+        allowed
+    )
+    .is_err());
+    assert!(html_tokens::check(
+        page.as_bytes(),
+        out.replace("<p>", "<p class=x>").as_bytes(),
+        allowed
+    )
+    .is_err());
+    let js = out.replace("href=\"http://a.example/\"", "href=\"javascript:x\"");
+    assert!(html_tokens::check(page.as_bytes(), js.as_bytes(), allowed).is_err());
+}

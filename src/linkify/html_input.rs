@@ -123,25 +123,26 @@ pub fn write_html_document(
     let skipping: Rc<Cell<usize>> = Rc::default();
     let failed: Rc<RefCell<Option<io::Error>>> = Rc::default();
     let sink_failed = Rc::clone(&failed);
-    let mut handlers = Vec::new();
-    let mut skip: Vec<&str> = opts.skip.iter().map(String::as_str).collect();
-    skip.push("a");
-    for name in skip {
-        let open = Rc::clone(&skipping);
-        handlers.push(element!(name, move |el| {
-            if !el.can_have_content() {
-                return Ok(());
-            }
-            open.set(open.get() + 1);
-            let open = Rc::clone(&open);
-            // An element the parser closes without its end tag stays
-            // open here: what follows is not linked, never wrongly linked.
-            el.on_end_tag(end_tag!(move |_| {
-                open.set(open.get().saturating_sub(1));
-                Ok(())
-            }))
-        }));
-    }
+    let mut skip: Vec<String> = opts.skip.iter().map(|t| t.to_ascii_lowercase()).collect();
+    skip.push("a".into());
+    let open = Rc::clone(&skipping);
+    // PERF: one handler for every element, the skip list checked in it: a
+    // selector a skipped element is compiled each document, which cost
+    // more than the linking on a web page's fragments (`python
+    // python/bench/html.py`).
+    let elements = element!("*", move |el| {
+        if !el.can_have_content() || !skip.iter().any(|t| *t == el.tag_name()) {
+            return Ok(());
+        }
+        open.set(open.get() + 1);
+        let open = Rc::clone(&open);
+        // An element the parser closes without its end tag stays open
+        // here: what follows is not linked, never wrongly linked.
+        el.on_end_tag(end_tag!(move |_| {
+            open.set(open.get().saturating_sub(1));
+            Ok(())
+        }))
+    });
     let st = Rc::clone(&state);
     let open = Rc::clone(&skipping);
     let text = doc_text!(move |chunk| {
@@ -162,6 +163,13 @@ pub fn write_html_document(
             }
             return Ok(());
         }
+        if s.held.is_empty() && chunk.last_in_text_node() {
+            // A node in one chunk, the most: left alone when it has no link.
+            if let Some(linked) = s.link(chunk.as_str())? {
+                chunk.replace(&linked, ContentType::Html);
+            }
+            return Ok(());
+        }
         s.held.push_str(chunk.as_str());
         if !chunk.last_in_text_node() {
             chunk.remove();
@@ -169,15 +177,13 @@ pub fn write_html_document(
         }
         let held = std::mem::take(&mut s.held);
         let linked = s.link(&held)?;
-        chunk.replace(&linked, ContentType::Html);
+        chunk.replace(linked.as_deref().unwrap_or(&held), ContentType::Html);
         Ok(())
     });
-    let mut settings = Settings::new()
+    let settings = Settings::new()
         .with_memory_settings(MemorySettings::new().with_max_allowed_memory_usage(opts.max_memory))
+        .append_element_content_handler(elements)
         .append_document_content_handler(text);
-    for h in handlers {
-        settings = settings.append_element_content_handler(h);
-    }
     let mut rewriter = HtmlRewriter::new(settings, |bytes: &[u8]| {
         let mut f = sink_failed.borrow_mut();
         if f.is_none() {
@@ -236,11 +242,19 @@ impl<'f> Text<'f> {
         }
     }
 
-    /// One text node as written in the source, its URLs linked.
-    fn link(&mut self, raw: &str) -> io::Result<String> {
-        let (decoded, points) = decode_entities(raw.as_bytes());
-        // The raw offset of a decoded one: copied stretches map byte for
+    /// One text node as written in the source, its URLs linked; None
+    /// when it has none.
+    fn link(&mut self, raw: &str) -> io::Result<Option<String>> {
+        // References decoded for the finder: copied stretches map byte for
         // byte, a reference's character to the reference's start.
+        let decoded;
+        let (text, points): (&[u8], _) = if raw.contains('&') {
+            let (d, points) = decode_entities(raw.as_bytes());
+            decoded = d;
+            (&decoded, points)
+        } else {
+            (raw.as_bytes(), vec![(0, 0, true)])
+        };
         let to_raw = |d: usize| -> usize {
             let k = points.partition_point(|p| p.0 <= d) - 1;
             let (out, inp, copied) = points[k];
@@ -250,9 +264,9 @@ impl<'f> Text<'f> {
                 inp
             }
         };
-        let mut out = Vec::with_capacity(raw.len() + 64);
+        let mut out = Vec::new();
         let mut at = 0;
-        for l in self.finder.links(&decoded) {
+        for l in self.finder.links(text) {
             if !self.opts.allows_link(&l) {
                 continue;
             }
@@ -265,8 +279,11 @@ impl<'f> Text<'f> {
             self.anchor(&mut out, &l, &raw[start..end])?;
             at = end;
         }
+        if at == 0 && out.is_empty() {
+            return Ok(None);
+        }
         out.extend_from_slice(&raw.as_bytes()[at..]);
-        Ok(String::from_utf8_lossy(&out).into_owned())
+        Ok(Some(String::from_utf8_lossy(&out).into_owned()))
     }
 
     /// A link's anchor around `shown`, the text it was written with.
