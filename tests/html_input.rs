@@ -252,7 +252,13 @@ fn c_s1_hostile_markup_yields_no_executable_href_and_no_new_markup() {
 fn c_s1_a_page_the_tokenizer_cannot_read_without_a_tree_is_still_linked() {
     // lol_html's strict mode refuses this (`<title>` in `<select>`).
     let out = linkify("<select><title>http://a.example/</title></select><p>http://b.example/</p>");
-    assert!(out.ends_with(&format!("<p>{}</p>", a("http://b.example/", "http://b.example/"))), "{out}");
+    assert!(
+        out.ends_with(&format!(
+            "<p>{}</p>",
+            a("http://b.example/", "http://b.example/")
+        )),
+        "{out}"
+    );
 }
 
 #[test]

@@ -140,8 +140,14 @@ fn call_back(
     };
     let href: String = href.extract()?;
     // A scheme the options refuse (javascript:, data:) is never written,
-    // whoever set it.
-    if let Some((scheme, _)) = href.split_once(':') {
+    // whoever set it; read as a browser reads an href: tabs and line
+    // breaks dropped, leading spaces and controls trimmed.
+    let read: String = href
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let read = read.trim_start_matches(|c: char| c <= ' ');
+    if let Some((scheme, _)) = read.split_once(':') {
         let is_scheme = scheme
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));

@@ -44,6 +44,13 @@ def test_c_s1_callbacks_edit_and_drop_and_cannot_add_script():
         return attrs
 
     assert urlx.linkify_html_fragment("http://a.example/", callbacks=[evil]) == "http://a.example/"
+    for href in [" javascript:alert(1)", "java\tscript:alert(1)", "\x01JAVASCRIPT:alert(1)", "data:text/html,x"]:
+
+        def sneaky(attrs, new, href=href):
+            attrs[(None, "href")] = href
+            return attrs
+
+        assert urlx.linkify_html_fragment("http://a.example/", callbacks=[sneaky]) == "http://a.example/", href
 
     def handler(attrs, new):
         attrs[(None, "onclick")] = "alert(1)"
