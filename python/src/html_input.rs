@@ -90,7 +90,10 @@ pub fn linkify_html_fragment(
         None => &own,
     };
     let mut out = Vec::with_capacity(html.len() + html.len() / 8);
-    let done = urlx::linkify::write_html_document(&mut out, finder, html.as_bytes(), &opts);
+    // The GIL is released while the page is read; a callback takes it
+    // back for its call.
+    let done =
+        py.detach(|| urlx::linkify::write_html_document(&mut out, finder, html.as_bytes(), &opts));
     if let Some(e) = failed.lock().unwrap_or_else(|p| p.into_inner()).take() {
         return Err(e);
     }
