@@ -21,7 +21,7 @@ workers must share with the driver:
   be of any size; one message (or one line of a file that is not an
   mbox) must fit in a Spark row, 2 GiB.
 
-Folders are walked recursively in sorted order, hidden files and folders
+Folders are listed by Spark, recursively, names starting with "." or "_"
 passed over; a file is read as mail when it looks like mail (``--mail``,
 ``--no-mail`` force it), and skipped when it looks binary (a NUL in its
 first 8 KiB). Unlike the command, ``.gitignore`` rules do not apply.
