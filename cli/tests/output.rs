@@ -134,3 +134,11 @@ fn man_page_and_completions_are_generated() {
     let o = urlx(&["generate", "completions", "tcsh"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn a_mistyped_flag_gets_the_one_meant() {
+    let o = urlx(&["--jsn", "corpora/sample.mbox"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("a similar argument exists: '--json'"), "{err}");
+}
