@@ -17,6 +17,8 @@ fn library_tree(extra: &[&str]) -> BTreeSet<String> {
         .args([
             "tree",
             "--locked",
+            // The lock file says it all: no index to fetch.
+            "--offline",
             "-p",
             "urlx",
             "-e",
