@@ -7,21 +7,14 @@ use std::io::{self, Read, Write};
 use std::sync::Arc;
 
 use super::flags::ScanArgs;
-use super::keep::Keep;
+use super::keep::finder_and_keep;
 use super::printer::escaped;
 use super::walk::{self, reason, Input};
 use super::ExitStatus;
 
 pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
-    let finder = match args.finder() {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("urlx: {e}");
-            return Ok(ExitStatus::Error);
-        }
-    };
-    let keep = match Keep::from_args(&args.filter, args.headers()) {
-        Ok(k) => Arc::new(k),
+    let (finder, keep) = match finder_and_keep(args) {
+        Ok((f, k)) => (f, Arc::new(k)),
         Err(e) => {
             eprintln!("urlx: {e}");
             return Ok(ExitStatus::Error);
@@ -29,10 +22,7 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
     };
     let mut opts = urlx::linkify::HtmlInput {
         linkify: urlx::linkify::Options {
-            keep: (!keep.filter.keeps_all()).then(|| {
-                let keep = Arc::clone(&keep);
-                Arc::new(move |l: &urlx::Link<'_>| keep.text(l)) as urlx::linkify::Keep
-            }),
+            keep: keep.for_linkify(),
             ..Default::default()
         },
         ..Default::default()

@@ -9,7 +9,7 @@ use std::path::Path;
 use urlx::filter::{Filter, FilterError};
 use urlx::mail::Source;
 
-use crate::flags::FilterArgs;
+use crate::flags::{FilterArgs, ScanArgs};
 use crate::walk::{display, reason};
 
 /// Which of a message's links: its header fields', its body's, or both.
@@ -18,6 +18,15 @@ pub enum Headers {
     Both,
     Body,
     Only,
+}
+
+/// The finder and the filter the flags ask for, as every job of the
+/// command builds them; the error is said as it is.
+pub fn finder_and_keep(args: &ScanArgs) -> Result<(urlx::Finder, Keep), String> {
+    Ok((
+        args.finder()?,
+        Keep::from_args(&args.filter, args.headers())?,
+    ))
 }
 
 /// The links to keep.
@@ -74,6 +83,15 @@ impl Keep {
     }
 
     /// Whether to keep a link of plain text (which has no header fields).
+    /// The linkifier's filter of a text's links: None when it keeps
+    /// every link.
+    pub fn for_linkify(self: &std::sync::Arc<Self>) -> Option<urlx::linkify::Keep> {
+        let keep = std::sync::Arc::clone(self);
+        (!keep.filter.keeps_all()).then(|| {
+            std::sync::Arc::new(move |l: &urlx::Link<'_>| keep.text(l)) as urlx::linkify::Keep
+        })
+    }
+
     pub fn text(&self, l: &urlx::Link<'_>) -> bool {
         self.headers != Headers::Only && self.filter.keeps(l)
     }

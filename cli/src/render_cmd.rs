@@ -12,7 +12,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::flags::{human, ScanArgs};
-use super::keep::Keep;
+use super::keep::finder_and_keep;
 use super::messages::{Messages, Next};
 use super::printer::escaped;
 use super::scan::{fill_probe, shift_byte_offset, PROBE};
@@ -20,15 +20,8 @@ use super::walk::{self, reason, Input};
 use super::ExitStatus;
 
 pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
-    let finder = match args.finder() {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("urlx: {e}");
-            return Ok(ExitStatus::Error);
-        }
-    };
-    let keep = match Keep::from_args(&args.filter, args.headers()) {
-        Ok(k) => Arc::new(k),
+    let (finder, keep) = match finder_and_keep(args) {
+        Ok((f, k)) => (f, Arc::new(k)),
         Err(e) => {
             eprintln!("urlx: {e}");
             return Ok(ExitStatus::Error);
@@ -38,10 +31,7 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
         raw_controls: args.raw_controls,
         // --no-headers and --headers-only are refused here (combine.rs):
         // the text has no header fields.
-        keep: (!keep.filter.keeps_all()).then(|| {
-            let keep = Arc::clone(&keep);
-            Arc::new(move |l: &urlx::Link<'_>| keep.text(l)) as urlx::linkify::Keep
-        }),
+        keep: keep.for_linkify(),
         ..Default::default()
     };
     let (inputs, _, errors) = walk::inputs(

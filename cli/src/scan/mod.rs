@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::flags::{ColorArg, ScanArgs};
-use super::keep::Keep;
+use super::keep::finder_and_keep;
 use super::output::Out;
 use super::printer::{Mode, Printer};
 use super::template::Template;
@@ -53,15 +53,8 @@ const BATCH: usize = 8;
 
 pub fn run(args: &ScanArgs, out: &mut Out) -> io::Result<ExitStatus> {
     let started = Instant::now();
-    let finder = match args.finder() {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("urlx: {e}");
-            return Ok(ExitStatus::Error);
-        }
-    };
-    let keep = match Keep::from_args(&args.filter, args.headers()) {
-        Ok(k) => k,
+    let (finder, keep) = match finder_and_keep(args) {
+        Ok(pair) => pair,
         Err(e) => {
             eprintln!("urlx: {e}");
             return Ok(ExitStatus::Error);
