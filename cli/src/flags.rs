@@ -179,7 +179,8 @@ pub struct ScanArgs {
     pub no_www: bool,
 
     /// Join a bare URL broken at a line end without a hyphen when the next
-    /// line starts with / ? & = # or % (CONTRACT C-W6; off by default).
+    /// line starts with / ? & = # or % (off by default: such a break may
+    /// as well end the URL).
     /// Example: urlx --join-breaks old-post.txt
     #[arg(long)]
     pub join_breaks: bool,
