@@ -3,13 +3,13 @@
 //! write_html_document`): not in attributes, comments, `a` elements or
 //! those of --skip-tags. The filter flags decide which URLs become links.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::sync::Arc;
 
 use super::flags::ScanArgs;
 use super::keep::finder_and_keep;
 use super::printer::escaped;
-use super::walk::{self, reason, Input};
+use super::walk::{self, reason};
 use super::ExitStatus;
 
 pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
@@ -49,13 +49,7 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
     let stdout = io::stdout();
     let mut w = io::BufWriter::with_capacity(64 << 10, stdout.lock());
     for inp in &inputs {
-        let opened: io::Result<Box<dyn Read>> = match inp {
-            Input::Stdin => Ok(Box::new(io::stdin().lock())),
-            Input::File { path, .. } => {
-                std::fs::File::open(path).map(|f| Box::new(f) as Box<dyn Read>)
-            }
-        };
-        let reader = match opened {
+        let reader = match inp.open() {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("urlx: {}: {}", inp.shown(), escaped(&reason(&e)));

@@ -109,13 +109,7 @@ impl Render<'_> {
     /// as text or message by message. Errors of the output end the run;
     /// those of the input are said, after what was read before them.
     fn input(&mut self, w: &mut dyn Write, inp: &Input) -> io::Result<()> {
-        let opened: io::Result<Box<dyn Read>> = match inp {
-            Input::Stdin => Ok(Box::new(io::stdin().lock())),
-            Input::File { path, .. } => {
-                std::fs::File::open(path).map(|f| Box::new(f) as Box<dyn Read>)
-            }
-        };
-        let file = match opened {
+        let file = match inp.open() {
             Ok(f) => f,
             Err(e) => {
                 self.error(inp, &reason(&e));

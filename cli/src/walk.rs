@@ -33,6 +33,14 @@ impl Input {
     pub fn shown(&self) -> String {
         crate::printer::escaped(&self.display()).into_owned()
     }
+
+    /// Opens it to be read as a stream.
+    pub fn open(&self) -> std::io::Result<Box<dyn std::io::Read>> {
+        match self {
+            Input::Stdin => Ok(Box::new(std::io::stdin().lock())),
+            Input::File { path, .. } => Ok(Box::new(std::fs::File::open(path)?)),
+        }
+    }
 }
 
 /// An error that names a path, as stderr shows it (escaped).
