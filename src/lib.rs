@@ -81,6 +81,7 @@
 // docs.rs marks what a feature gates (`--cfg docsrs`).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod bytes;
 mod delimit;
 #[cfg(feature = "filter")]
 #[cfg_attr(docsrs, doc(cfg(feature = "filter")))]

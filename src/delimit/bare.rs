@@ -14,7 +14,7 @@ use super::unicode::{
     char_at, ends_bare_url, grapheme_floor, is_soft, never_joins_ascii, opener_of,
 };
 use super::{Delimited, Form, Pieces};
-use crate::scan::bytes::url_run;
+use crate::bytes::url_run;
 
 /// Options for bare URLs.
 #[derive(Clone, Copy, Debug)]
@@ -511,7 +511,7 @@ fn rewrap(
     } else {
         1
     };
-    let (_, next_levels) = crate::scan::bytes::quote_run(h, next, j);
+    let (_, next_levels) = crate::bytes::quote_run(h, next, j);
     if next_levels != levels || h[j] == b'>' {
         return None;
     }
@@ -614,7 +614,7 @@ mod tests {
             h in run_text(),
             queries in prop::collection::vec((0usize..800, 0usize..300, any::<bool>()), 1..40),
         ) {
-            let url = |h: &[u8], i: usize, cap: usize| crate::scan::bytes::url_run(h, i, cap, 0);
+            let url = |h: &[u8], i: usize, cap: usize| crate::bytes::url_run(h, i, cap, 0);
             replay(&h, &queries, |(runs, ascii): &mut (RunMemo, RunMemo), h, (i, len, at_char)| {
                 let mut i = i.min(h.len());
                 // Scans start on a character (as triggers and joins do),

@@ -13,7 +13,7 @@ pub(crate) mod wrapper;
 
 use std::borrow::Cow;
 
-use crate::scan::bytes::as_str;
+use crate::bytes::as_str;
 use rejoin::Joint;
 
 /// How a URL was written in the text (C-O1).

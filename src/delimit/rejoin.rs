@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 use super::unicode::char_at;
-use crate::scan::bytes::quote_run;
+use crate::bytes::quote_run;
 
 /// The quote prefix of a line, measured after the line break before it:
 /// its `>` and blanks span `line..end`, and hold `levels` `>`. A URL on the
@@ -187,7 +187,7 @@ fn same_prefix(h: &[u8], i: usize, end: usize, known: LinePrefix) -> Option<(usi
 /// it).
 pub(crate) fn quote_depth(h: &[u8], at: usize, back: usize) -> usize {
     let lo = at.saturating_sub(back);
-    let line_start = match crate::scan::bytes::rfind2(&h[lo..at], b'\n', b'\r') {
+    let line_start = match crate::bytes::rfind2(&h[lo..at], b'\n', b'\r') {
         Some(k) => lo + k + 1,
         None if lo == 0 => 0,
         None => return 0,

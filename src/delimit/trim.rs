@@ -11,7 +11,7 @@
 
 use super::unicode::{grapheme_floor, is_soft, opener_of};
 use super::Pieces;
-use crate::scan::bytes::contains2;
+use crate::bytes::contains2;
 
 /// C-F7 at a URL's end, wherever the end is made (the run's end, a cut
 /// by the parser or a closing bracket, a cluster's edge): the sentence's
@@ -184,7 +184,7 @@ fn trim_drops(h: &[u8], s: usize, mut e: usize, brackets: &mut BracketMemo) -> u
                 // are unmatched): `((((x))))` ends in a long run.
                 let (p, q) = open.get_or_insert_with(|| brackets.count(h, from, e));
                 let n = if b == b')' { p } else { q };
-                let run = (e - crate::scan::bytes::run_back(h, from.max(s), e, b)) as isize;
+                let run = (e - crate::bytes::run_back(h, from.max(s), e, b)) as isize;
                 let d = (-*n).clamp(0, run);
                 *n += d;
                 e -= d as usize;
@@ -288,7 +288,7 @@ fn char_before(h: &[u8], s: usize, e: usize) -> Option<(char, usize)> {
     while k > s && e - k < 4 && h[k] & 0xC0 == 0x80 {
         k -= 1;
     }
-    let (c, n) = crate::scan::bytes::char_at(h, k)?;
+    let (c, n) = crate::bytes::char_at(h, k)?;
     (k + n == e).then_some((c, n))
 }
 
@@ -402,7 +402,7 @@ const UNMATCHED: isize = isize::MIN / 2;
 /// Opened minus closed parentheses, and the same for square brackets.
 #[inline]
 pub(crate) fn count_brackets(t: &[u8]) -> (isize, isize) {
-    crate::scan::bytes::brackets(t)
+    crate::bytes::brackets(t)
 }
 
 /// Opened minus closed brackets of the pair `open`, `close` in `t`.

@@ -8,7 +8,7 @@
 
 use unicode_segmentation::{GraphemeCursor, GraphemeIncomplete};
 
-pub(crate) use crate::scan::bytes::char_at;
+pub(crate) use crate::bytes::char_at;
 use crate::uts58::{link_term, LinkTerm};
 
 /// Whether a non-ASCII character ends a bare URL: `Link_Term` Hard, or a

@@ -10,7 +10,7 @@
 use super::rejoin::{whitespace_back, whitespace_run, ws_at, Depth, Joint};
 use super::unicode::char_at;
 use super::{Delimited, Form, Limits, Pieces};
-use crate::scan::bytes::url_run;
+use crate::bytes::url_run;
 use crate::scan::scheme::is_scheme_byte;
 
 /// What stands before a URL's first byte.
@@ -187,7 +187,7 @@ pub(crate) fn delimit(
         if i >= cap {
             break;
         }
-        if crate::scan::bytes::has_at(h, i, close) {
+        if crate::bytes::has_at(h, i, close) {
             if i > cur {
                 b.piece(cur, i);
             }
@@ -257,7 +257,7 @@ fn plain_end(h: &[u8], mut i: usize, cap: usize, close: &[u8]) -> usize {
             break;
         }
         let byte = h[i];
-        if byte == close0 && crate::scan::bytes::has_at(h, i, close) || ws_at(h, i).is_some() {
+        if byte == close0 && crate::bytes::has_at(h, i, close) || ws_at(h, i).is_some() {
             break;
         }
         match byte {
@@ -340,7 +340,7 @@ pub(crate) fn blank(
     if breaks >= 2 {
         return Blank::Refused; // a blank line ends any wrapper (C-W5)
     }
-    if crate::scan::bytes::has_at(h, j, close) {
+    if crate::bytes::has_at(h, j, close) {
         return Blank::Closer { j, breaks };
     }
     let joint = if breaks == 0 {

@@ -182,7 +182,7 @@ impl Finder {
                     cut_text(h, &mut d, n, brackets)?;
                     continue;
                 }
-                (Cow::Borrowed(crate::scan::bytes::as_str(&h[s..e])?), m)
+                (Cow::Borrowed(crate::bytes::as_str(&h[s..e])?), m)
             } else {
                 if one && prefix.is_some_and(|p| p.ends_with("://")) {
                     // A `www.` text: where the parser stops in it after
@@ -261,7 +261,7 @@ impl Finder {
         form: Form,
     ) -> Option<String> {
         let t = bare::trimmed_end(h, j, e2, &mut BracketMemo::default());
-        let more = crate::scan::bytes::as_str(&h[j..t])?;
+        let more = crate::bytes::as_str(&h[j..t])?;
         if more.is_empty() {
             return None;
         }
@@ -406,7 +406,7 @@ pub(super) fn host_ends_before_cut(url: &[u8], m: crate::uri::Meta, n: usize) ->
     match url.get(n) {
         Some(b'[') => true,
         Some(&b) if b >= 0x80 => {
-            let foreign = crate::scan::bytes::char_at(url, n)
+            let foreign = crate::bytes::char_at(url, n)
                 .is_some_and(|(c, _)| !crate::uts58::valid_host(c));
             let authority = &url[n..];
             let authority =

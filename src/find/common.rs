@@ -61,11 +61,11 @@ impl Finder {
         let cap = end_limit
             .min(open_at + self.limits.max_wrapper_bytes)
             .min(h.len());
-        let e = crate::scan::bytes::url_run(h, s, cap, close[0]);
+        let e = crate::bytes::url_run(h, s, cap, close[0]);
         if e == s || e >= cap {
             return None;
         }
-        if !crate::scan::bytes::has_at(h, e, close) {
+        if !crate::bytes::has_at(h, e, close) {
             // Whitespace, then a byte that ends the wrapper (or the cap):
             // no URL in it (quoted mail: `<http://a/` at a line's end, a
             // `<` after the next line's prefix). `wrapper::delimit` takes
@@ -146,7 +146,7 @@ impl Finder {
     ) -> Option<Option<usize>> {
         let cap = cap.min(h.len());
         let e = memo.bare.ascii.end(h, s, cap, |h, i, cap| {
-            crate::scan::bytes::url_run(h, i, cap, 0)
+            crate::bytes::url_run(h, i, cap, 0)
         });
         if e - s > SHORT_RUN {
             return None;
@@ -252,7 +252,7 @@ impl Finder {
         if n < t - s {
             return None;
         }
-        let text = crate::scan::bytes::as_str(&h[s..t])?;
+        let text = crate::bytes::as_str(&h[s..t])?;
         if crate::find::bare::host_char_cut(text, m)
             .or_else(|| crate::find::bare::host_end_cut(text.as_bytes(), m))
             .or_else(|| crate::find::accept::mailto_cut(text, m))
@@ -297,7 +297,7 @@ impl Finder {
             return None;
         }
         // ASCII: the one-pass parser takes nothing else.
-        let text = crate::scan::bytes::as_str(text)?;
+        let text = crate::bytes::as_str(text)?;
         let u = uri::Uri::from_parts(text, m);
         // `acceptable`'s answer for most links, from the components while
         // they are in registers (a call would read them back from memory
@@ -317,7 +317,7 @@ impl Finder {
     }
 
     /// `fast_bare` for a `scheme://` text (`c` is the colon) that one
-    /// [`bytes::look`](crate::scan::bytes::look) reads whole before `cap`: a host
+    /// [`bytes::look`](crate::bytes::look) reads whole before `cap`: a host
     /// that starts with a letter or digit, no byte that asks for the
     /// general rules (`% [ ] @ ( :`: percent-encodings, IP literals,
     /// userinfo, brackets, a port), at most one `#`, no emphasis mark, a
@@ -342,7 +342,7 @@ impl Finder {
         if !h.get(a)?.is_ascii_alphanumeric() || self.bare.join_unhyphenated {
             return None;
         }
-        let look = crate::scan::bytes::look(h, a)?;
+        let look = crate::bytes::look(h, a)?;
         let e = a + look.len;
         // Not cut by a cap; ended by a byte that ends a URL (not one that
         // asks for the general rules), or by a non-ASCII character that
@@ -350,7 +350,7 @@ impl Finder {
         // run; not a hyphen that
         // a line break may follow.
         if e >= cap
-            || crate::scan::bytes::URL_BYTE[usize::from(h[e])]
+            || crate::bytes::URL_BYTE[usize::from(h[e])]
             || h[e - 1] == b'-'
             || h[e] == b'\\'
             || (h[e] >= 0x80 && !plain_end(h, e))
@@ -408,7 +408,7 @@ impl Finder {
         );
         // ASCII (the scheme's bytes, `://`, and bytes the look took, which
         // ends at every other byte), but the conversion checks it.
-        let text = crate::scan::bytes::as_str(text)?;
+        let text = crate::bytes::as_str(text)?;
         put_common(out, text, s, form, meta, false);
         Some(Some(t))
     }

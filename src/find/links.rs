@@ -38,7 +38,7 @@ impl LineCounter {
     pub(crate) fn advance(&mut self, h: &[u8], base: usize, at: usize) -> (u64, u64) {
         if at > self.pos {
             let part = &h[self.pos - base..at - base];
-            if let (n, Some(i)) = crate::scan::bytes::count_and_last(part, b'\n') {
+            if let (n, Some(i)) = crate::bytes::count_and_last(part, b'\n') {
                 self.line += n as u64;
                 self.line_start = self.pos + i + 1;
             }
@@ -57,7 +57,7 @@ impl LineCounter {
             return self.advance(h, base, at).0;
         }
         let back = &h[at - base..self.pos - base];
-        self.line - crate::scan::bytes::count_and_last(back, b'\n').0 as u64
+        self.line - crate::bytes::count_and_last(back, b'\n').0 as u64
     }
 }
 

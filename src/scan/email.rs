@@ -49,7 +49,7 @@ pub(crate) fn domain(h: &[u8], a: usize, limit: usize) -> Result<usize, usize> {
                 }
                 Some(_) => {
                     read = read.max(e + 4);
-                    match crate::scan::bytes::char_at(hh, e) {
+                    match crate::bytes::char_at(hh, e) {
                         Some((c, n)) if crate::uts58::label_char(c) => {
                             plain = false;
                             e += n;
@@ -73,7 +73,7 @@ pub(crate) fn domain(h: &[u8], a: usize, limit: usize) -> Result<usize, usize> {
                 }
                 Some(_) => {
                     read = read.max(e + 5);
-                    crate::scan::bytes::char_at(hh, e + 1)
+                    crate::bytes::char_at(hh, e + 1)
                         .is_some_and(|(c, _)| c != '-' && crate::uts58::label_char(c))
                 }
                 None => {

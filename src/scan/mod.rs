@@ -13,15 +13,16 @@
 //! the instructions a byte of this search, which runs at memory speed
 //! between hits.)
 
-mod arch;
-pub(crate) mod bytes;
+#![forbid(unsafe_code)]
+
 pub(crate) mod email;
 pub(crate) mod scheme;
 
+use crate::bytes::arch;
 #[cfg(target_arch = "x86_64")]
-use arch::Avx2;
-pub(crate) use arch::Job;
-use bytes::URL_BYTE;
+use crate::bytes::arch::Avx2;
+pub(crate) use crate::bytes::arch::Job;
+use crate::bytes::{self, URL_BYTE};
 use scheme::{key, KEY_URL};
 
 /// What a trigger is.

@@ -33,7 +33,7 @@ pub(crate) static SCHEME_BYTE: [bool; 256] = {
 /// the same walk. `None` below `floor` or past the cap.
 #[inline(always)]
 pub(crate) fn scheme_start(h: &[u8], colon: usize, floor: usize) -> Option<(usize, u64)> {
-    if let Some(n) = crate::scan::bytes::scheme_bytes_before(h, colon) {
+    if let Some(n) = crate::bytes::scheme_bytes_before(h, colon) {
         // The walk below, in one step: the run, not below the floor (nor
         // past `MAX_SCHEME_LEN`: it is under 16), and its key from one load
         // (the first byte lowest).

@@ -170,7 +170,7 @@ impl<'a> Parser<'a> {
                 // table's run would stop at each at once).
                 let from = i;
                 while s.get(i).is_some_and(|&b| b >= 0x80) {
-                    match crate::scan::bytes::char_at(s, i) {
+                    match crate::bytes::char_at(s, i) {
                         Some((c, len))
                             if table::is_ucschar(c) || (private && table::is_iprivate(c)) =>
                         {

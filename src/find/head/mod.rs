@@ -40,7 +40,7 @@ use crate::delimit::rejoin::LinePrefix;
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::delimit::wrapper::WrapMemo;
 use crate::find::bare::{closer, Closer};
-use crate::scan::bytes::{contains2, URL_BYTE};
+use crate::bytes::{contains2, URL_BYTE};
 use crate::uri;
 
 /// A head check's verdict on a bare candidate.

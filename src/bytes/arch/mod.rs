@@ -1,6 +1,6 @@
 //! Every intrinsic and every `unsafe` block of the library, in one place
 //! (as `memchr` keeps its own in `arch/`): the SSE2 byte searches of
-//! `scan::bytes` and of the trigger search, and the AVX2 trigger search
+//! `crate::bytes` and of the trigger search, and the AVX2 trigger search
 //! with the token that proves the CPU has AVX2. Each function here is safe
 //! to call: it checks the bounds of its loads, and the AVX2 ones take an
 //! [`Avx2`], which only a CPU with AVX2 gives.
@@ -81,7 +81,7 @@ pub(crate) struct Look {
     pub(crate) drop: u64,
 }
 
-/// How far `scan::bytes::look` looks: most URLs of mail text end within
+/// How far `bytes::look` looks: most URLs of mail text end within
 /// 64 bytes, and a longer run is looked at for nothing and then scanned
 /// again (which links wrapped in 64 brackets each pay).
 // PERF: `cargo bench --bench extract` (mail text) against

@@ -1,5 +1,5 @@
 //! SSE2 (in the x86_64 baseline, so no feature detection): the byte
-//! searches of `scan::bytes`, 16 bytes a step. Each returns its answer, or
+//! searches of `crate::bytes`, 16 bytes a step. Each returns its answer, or
 //! where the caller's byte loop goes on (fewer than 16 bytes left).
 
 use super::{Hits, Look, LOOK_MAX};
@@ -57,7 +57,7 @@ fn no_url_byte(v: __m128i) -> __m128i {
     }
 }
 
-/// `scan::bytes::scheme_bytes_before`.
+/// `bytes::scheme_bytes_before`.
 #[inline(always)]
 pub(crate) fn scheme_bytes_before(h: &[u8], c: usize) -> Option<usize> {
     if c < 16 || c > h.len() {
@@ -88,7 +88,7 @@ pub(crate) fn scheme_bytes_before(h: &[u8], c: usize) -> Option<usize> {
     (n < 16).then_some(n)
 }
 
-/// `scan::bytes::look`: 16 bytes a step.
+/// `bytes::look`: 16 bytes a step.
 #[inline(always)]
 pub(crate) fn look(h: &[u8], i: usize) -> Option<Look> {
     let (mut slash, mut query, mut hash, mut drop) = (0u64, 0u64, 0u64, 0u64);

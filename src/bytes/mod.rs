@@ -6,7 +6,9 @@
 //! a URL or a line long: `memchr`'s set-up (dispatch, alignment) costs more
 //! there than the search, which is why these are not `memchr` calls.
 
-#![forbid(unsafe_code)]
+// The intrinsics live in `arch`, the one module that allows `unsafe`;
+// everything here is safe code over them.
+pub(crate) mod arch;
 
 /// ASCII bytes that may stand in a URL: RFC 3986 unreserved, reserved and
 /// `%`. Space, controls, DEL, `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^` and the
@@ -61,14 +63,14 @@ pub(crate) fn url_run(h: &[u8], i: usize, end: usize, stop: u8) -> usize {
         return i;
     }
     #[cfg(target_arch = "x86_64")]
-    let i = match super::arch::sse2::url_run(h, i, end, stop) {
+    let i = match arch::sse2::url_run(h, i, end, stop) {
         Ok(e) => return e,
         Err(tail) => tail,
     };
     url_run_scalar(h, i, end, stop)
 }
 
-pub(crate) use super::arch::Look;
+pub(crate) use arch::Look;
 
 /// [`Look`] at `i`, where the look ends within `LOOK_MAX` bytes and those bytes
 /// lie in `h` in whole 16-byte steps; `None` otherwise (and off x86_64).
@@ -79,7 +81,7 @@ pub(crate) use super::arch::Look;
 #[inline(always)]
 pub(crate) fn look(h: &[u8], i: usize) -> Option<Look> {
     #[cfg(target_arch = "x86_64")]
-    return super::arch::sse2::look(h, i);
+    return arch::sse2::look(h, i);
     #[cfg(not(target_arch = "x86_64"))]
     {
         let _ = (h, i);
@@ -94,7 +96,7 @@ pub(crate) fn look(h: &[u8], i: usize) -> Option<Look> {
 #[inline(always)]
 pub(crate) fn scheme_bytes_before(h: &[u8], c: usize) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    return super::arch::sse2::scheme_bytes_before(h, c);
+    return arch::sse2::scheme_bytes_before(h, c);
     #[cfg(not(target_arch = "x86_64"))]
     {
         let _ = (h, c);
@@ -114,7 +116,7 @@ pub(crate) fn ends_look(b: u8) -> bool {
 pub(crate) fn contains2(h: &[u8], a: u8, b: u8) -> bool {
     #[cfg(target_arch = "x86_64")]
     if h.len() >= 16 {
-        return super::arch::sse2::contains2(h, a, b);
+        return arch::sse2::contains2(h, a, b);
     }
     h.iter().any(|&x| x == a || x == b)
 }
@@ -127,7 +129,7 @@ pub(crate) fn contains2(h: &[u8], a: u8, b: u8) -> bool {
 pub(crate) fn quote_run(h: &[u8], i: usize, end: usize) -> (usize, usize) {
     let end = end.min(h.len());
     #[cfg(target_arch = "x86_64")]
-    let (i, n) = match super::arch::sse2::quote_run(h, i, end) {
+    let (i, n) = match arch::sse2::quote_run(h, i, end) {
         Ok(r) => return r,
         Err(r) => r,
     };
@@ -154,7 +156,7 @@ fn quote_run_scalar(h: &[u8], mut i: usize, end: usize, mut n: usize) -> (usize,
 #[inline]
 pub(crate) fn count(h: &[u8], b: u8) -> usize {
     #[cfg(target_arch = "x86_64")]
-    let (n, i) = super::arch::sse2::count(h, b);
+    let (n, i) = arch::sse2::count(h, b);
     #[cfg(not(target_arch = "x86_64"))]
     let (n, i) = (0, 0);
     n + h[i..].iter().filter(|&&x| x == b).count()
@@ -171,7 +173,7 @@ pub(crate) fn count(h: &[u8], b: u8) -> usize {
 pub(crate) fn count_and_last(h: &[u8], b: u8) -> (usize, Option<usize>) {
     #[cfg(target_arch = "x86_64")]
     if h.len() >= 16 && h.len() <= 128 {
-        return super::arch::sse2::count_and_last(h, b);
+        return arch::sse2::count_and_last(h, b);
     }
     // (Under 16 bytes, `count` and `rfind2` are their byte loops.)
     let n = count(h, b);
@@ -184,7 +186,7 @@ pub(crate) fn count_and_last(h: &[u8], b: u8) -> (usize, Option<usize>) {
 #[inline]
 pub(crate) fn rfind2(h: &[u8], a: u8, b: u8) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    let end = match super::arch::sse2::rfind2(h, a, b) {
+    let end = match arch::sse2::rfind2(h, a, b) {
         Ok(found) => return found,
         Err(end) => end,
     };
@@ -211,7 +213,7 @@ pub(crate) fn has_at(h: &[u8], i: usize, p: &[u8]) -> bool {
 #[inline]
 pub(crate) fn brackets(t: &[u8]) -> (isize, isize) {
     #[cfg(target_arch = "x86_64")]
-    let ((p, q), i) = super::arch::sse2::brackets(t);
+    let ((p, q), i) = arch::sse2::brackets(t);
     #[cfg(not(target_arch = "x86_64"))]
     let ((p, q), i) = ((0, 0), 0);
     t[i..].iter().fold((p, q), |(p, q), &b| match b {
@@ -227,7 +229,7 @@ pub(crate) fn brackets(t: &[u8]) -> (isize, isize) {
 #[inline]
 pub(crate) fn run_back(h: &[u8], lo: usize, mut hi: usize, b: u8) -> usize {
     #[cfg(target_arch = "x86_64")]
-    match super::arch::sse2::run_back(h, lo, hi, b) {
+    match arch::sse2::run_back(h, lo, hi, b) {
         Ok(k) => return k,
         Err(k) => hi = k,
     }
@@ -242,7 +244,7 @@ pub(crate) fn run_back(h: &[u8], lo: usize, mut hi: usize, b: u8) -> usize {
 /// ASCII test.
 #[inline]
 pub(crate) fn as_str(b: &[u8]) -> Option<&str> {
-    if let Some(s) = super::arch::ascii_str(b) {
+    if let Some(s) = arch::ascii_str(b) {
         return Some(s);
     }
     std::str::from_utf8(b).ok()
@@ -560,7 +562,7 @@ mod tests {
     /// among the whole 16-byte steps from `i` (up to `LOOK_MAX`), and the
     /// `/`, `?`, `#` and droppable bytes before it.
     fn look_by_bytes(h: &[u8], i: usize) -> Option<Look> {
-        let room = (h.len().saturating_sub(i) / 16 * 16).min(crate::scan::arch::LOOK_MAX);
+        let room = (h.len().saturating_sub(i) / 16 * 16).min(crate::bytes::arch::LOOK_MAX);
         let len = (0..room).find(|&k| ends_look(h[i + k]))?;
         let mask = |b: u8| {
             (0..len)
