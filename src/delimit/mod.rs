@@ -5,7 +5,9 @@
 #![forbid(unsafe_code)]
 
 pub(crate) mod bare;
+pub(crate) mod bracket_cut;
 pub(crate) mod fold;
+pub(crate) mod host_end;
 pub(crate) mod rejoin;
 pub(crate) mod trim;
 pub(crate) mod unicode;

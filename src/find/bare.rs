@@ -8,10 +8,14 @@ use super::chain::{self, ProbeCut};
 use super::head::{self, Head};
 use super::{make_link, put, with_prefix, Finder, Link};
 use crate::delimit::bare::{self, BracketMemo};
+use crate::delimit::bracket_cut::{
+    closer, closer_in_pieces, closer_may_cut, square_bracket_cut, square_bracket_cut_as_written,
+};
+use crate::delimit::host_end::{host_char_cut, host_end_cut, host_ends_before_cut};
 use crate::delimit::rejoin::Depth;
 use crate::delimit::{Delimited, Form, Pieces};
 use crate::scan::scheme::SchemeClass;
-use crate::uri::{self, Uri};
+use crate::uri::{self, Meta, Uri};
 
 impl Finder {
     /// The general path of a bare candidate at `s` (scheme `h[s..c]` of
@@ -176,7 +180,9 @@ impl Finder {
                 }
                 let (n, m) = uri::prefix_taking_hashes(&h[s..e])?;
                 if n < e - s {
-                    if uri::stopped_in_authority(m, n) && !host_ends_before_cut(&h[s..e], m, n) {
+                    if uri::stopped_in_authority(m, n)
+                        && !host_ends_before_cut(&h[s..e], host_span(m), n)
+                    {
                         return None;
                     }
                     cut_text(h, &mut d, n, brackets)?;
@@ -202,7 +208,7 @@ impl Finder {
                 let (n, m) = uri::prefix_taking_hashes(url.as_bytes())?;
                 if n < url.len() {
                     if uri::stopped_in_authority(m, n)
-                        && !host_ends_before_cut(url.as_bytes(), m, n)
+                        && !host_ends_before_cut(url.as_bytes(), host_span(m), n)
                     {
                         return None;
                     }
@@ -211,10 +217,8 @@ impl Finder {
                 }
                 (url, m)
             };
-            let cut_at = host_char_cut(&url, meta)
-                .or_else(|| host_end_cut(url.as_bytes(), meta))
-                .or_else(|| super::accept::mailto_cut(&url, meta))
-                .or_else(|| square_bracket_cut(url.as_bytes(), meta));
+            let cut_at = cut_by_host(&url, meta)
+                .or_else(|| square_bracket_cut(url.as_bytes(), meta.path_start as usize));
             if let Some(keep) = cut_at {
                 cut_text(h, &mut d, keep.checked_sub(plen)?, brackets)?;
                 continue;
@@ -277,235 +281,24 @@ impl Finder {
 /// a closing bracket, a host's end; each cut is shorter.
 const MAX_ROUNDS: usize = 8;
 
-/// How far into a URL written right after a bracket the bracket that
-/// closes it is looked for (`closer_cut`): a constant a trigger, however
-/// many triggers a run of brackets holds (C-S4).
-pub(super) const CLOSER_REACH: usize = 256;
-
-/// C-F7: a URL written right after `(` or `[` (the byte before `start` in
-/// `h`) ends at the bracket that closes it, whatever follows
-/// (`(http://a.example/)(…`, `[x](mailto:a@b.example)**`), where that
-/// bracket is within [`CLOSER_REACH`] bytes of the URL's start. `bytes`
-/// gives the URL's text from its start; the bracket's offset in it.
-pub(super) fn closer_cut<'a>(
-    h: &[u8],
-    start: usize,
-    bytes: impl IntoIterator<Item = &'a u8>,
-) -> Option<usize> {
-    let (open, close) = brackets_around(h, start)?;
-    closing(bytes.into_iter().take(CLOSER_REACH), open, close)
+/// Where its host ends the URL `url` (parsed as `m`): at a character no
+/// domain name holds (C-F8), at the last byte a host may end with (C-F7),
+/// or where a `mailto:` address ends (`accept::mailto_cut`). How many bytes
+/// of `url` to keep.
+pub(super) fn cut_by_host(url: &str, m: Meta) -> Option<usize> {
+    m.host()
+        .and_then(|host| host_char_cut(url, host))
+        .or_else(|| {
+            let host = m.host_at_end(url.len())?;
+            host_end_cut(url.as_bytes(), host)
+        })
+        .or_else(|| super::accept::mailto_cut(url, m))
 }
 
-/// The offset in `bytes` of the `close` that closes an `open` before them.
-fn closing<'a>(bytes: impl IntoIterator<Item = &'a u8>, open: u8, close: u8) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, &c) in bytes.into_iter().enumerate() {
-        if c == open {
-            depth += 1;
-        } else if c == close {
-            if depth == 0 {
-                return Some(i);
-            }
-            depth -= 1;
-        }
-    }
-    None
-}
-
-/// The bracket opened right before `start` in `h`, and the one that
-/// closes it.
-fn brackets_around(h: &[u8], start: usize) -> Option<(u8, u8)> {
-    match start.checked_sub(1).map(|k| h[k]) {
-        Some(b'(') => Some((b'(', b')')),
-        Some(b'[') => Some((b'[', b']')),
-        _ => None,
-    }
-}
-
-/// Where the bracket opened right before a URL may close it ([`closer`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Closer {
-    /// At this offset from the URL's start, before any blank or line
-    /// break: where [`closer_cut`] cuts any text that reaches it.
-    At(usize),
-    /// Not on the URL's line: past a line break, in a joined line, if at
-    /// all.
-    PastBreak,
-}
-
-/// Where [`closer_cut`] may cut a URL that starts at `start` in `h`, from
-/// the bytes that follow it (within [`CLOSER_REACH`]): `None` where no
-/// bracket is opened right before it, or none closes it before a blank
-/// that no line break follows. Then the bracket before a URL changes
-/// nothing: the URL is found as the same text without the bracket is.
-// PERF: a `memchr` over the reach, and a count of brackets only where a
-// closing one is there, for each trigger of a run that opens brackets and
-// closes them far away (`cargo bench --bench adversarial -- '(www'`).
-pub(super) fn closer(h: &[u8], start: usize) -> Option<Closer> {
-    let (open, close) = brackets_around(h, start)?;
-    let reach = &h[start..h.len().min(start + CLOSER_REACH)];
-    memchr::memchr3(close, b'\n', b'\r', reach)?;
-    let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
-    if let Some(i) = closing(reach.iter().take_while(|b| !blank(b)), open, close) {
-        return Some(Closer::At(i));
-    }
-    let line = reach.iter().position(blank).unwrap_or(reach.len());
-    // A text goes on past blanks only where a line break after them joins
-    // the next line.
-    let after = reach[line..].iter().find(|&&b| !matches!(b, b' ' | b'\t'));
-    (line < reach.len() && matches!(after, Some(b'\n' | b'\r') | None)).then_some(Closer::PastBreak)
-}
-
-/// Whether [`closer_cut`] may cut a URL that starts at `start` in `h`
-/// ([`closer`]).
-pub(super) fn closer_may_cut(h: &[u8], start: usize) -> bool {
-    closer(h, start).is_some()
-}
-
-/// [`closer_cut`] on the text of `pieces`, where [`closer`] found `c`.
-fn closer_in_pieces(h: &[u8], pieces: &Pieces, c: Closer) -> Option<usize> {
-    let start = pieces.start();
-    match c {
-        // (The first piece is the bytes from the start, up to the line's
-        // end at least where more pieces follow it.)
-        Closer::At(i) if start + i < pieces.first.1 => Some(i),
-        _ => closer_cut(h, start, pieces.iter().flat_map(|(_, s, e)| &h[s..e])),
-    }
-}
-
-/// C-F7: a URL whose text ends in its host (no port, path, query or
-/// fragment) ends at the host's last letter, digit or non-ASCII character
-/// (or an IP literal's `]`): no DNS name ends in `-`, `_` or `*`
-/// (`http://example.org- where`). How many bytes of `url` to keep.
-pub(super) fn host_end_cut(url: &[u8], m: crate::uri::Meta) -> Option<usize> {
-    if !m.has_authority || m.port_start.get().is_some() || m.host_end as usize != url.len() {
-        return None;
-    }
-    let (hs, he) = (m.host_start as usize, m.host_end as usize);
-    let last = *url[hs..he].last()?;
-    if last >= 0x80 || last.is_ascii_alphanumeric() || last == b']' {
-        return None;
-    }
-    let keep = url[hs..he]
-        .iter()
-        .rposition(|&c| c.is_ascii_alphanumeric() || c >= 0x80)
-        .map_or(hs, |k| hs + k + 1);
-    Some(keep)
-}
-
-/// Where the parser stopped inside the authority, at `n` of `url` (with
-/// the components `m`), whether the host is written whole before it and
-/// the URL ends there: at a `[` right after the host (`(http://example.org[1])`,
-/// a footnote's mark, C-F7), or at a character beyond ASCII that neither a
-/// host nor a userinfo holds (U+FFFD, a replacement for bytes of another
-/// charset, C-F8) with no `@` after it in the authority.
-pub(super) fn host_ends_before_cut(url: &[u8], m: crate::uri::Meta, n: usize) -> bool {
-    if m.host_end as usize != n || m.host_end <= m.host_start {
-        return false;
-    }
-    match url.get(n) {
-        Some(b'[') => true,
-        Some(&b) if b >= 0x80 => {
-            let foreign = crate::bytes::char_at(url, n)
-                .is_some_and(|(c, _)| !crate::uts58::valid_host(c));
-            let authority = &url[n..];
-            let authority =
-                memchr::memchr3(b'/', b'?', b'#', authority).map_or(authority, |e| &authority[..e]);
-            foreign && memchr::memchr(b'@', authority).is_none()
-        }
-        _ => false,
-    }
-}
-
-/// C-F8: a host ends at a character beyond ASCII that no domain name holds
-/// (one that UTS #46 neither takes nor maps to letters and digits:
-/// `http://google.com｜bar`): the URL ends there, as UTS #58 ends it. And
-/// a last label of ASCII letters that are one of IANA's top-level domains,
-/// then letters of another script, which make no top-level domain (`http://example.com에서`, `https://example.cn了解`),
-/// ends at its ASCII letters: the sentence goes on there, where UTS #58
-/// makes no link at all. How many bytes of `url` to keep.
-pub(super) fn host_char_cut(url: &str, m: crate::uri::Meta) -> Option<usize> {
-    let (hs, he) = (m.host_start as usize, m.host_end as usize);
-    if !m.has_authority || url.as_bytes()[hs..he].is_ascii() {
-        return None;
-    }
-    let host = &url[hs..he];
-    if let Some((k, _)) = host
-        .char_indices()
-        .find(|&(_, c)| !c.is_ascii() && !crate::uts58::valid_host(c))
-    {
-        return Some(hs + k);
-    }
-    let last = host.rfind('.').map_or(0, |d| d + 1);
-    let label = &host[last..];
-    let ascii = label.bytes().take_while(u8::is_ascii_alphabetic).count();
-    let then_other = label.as_bytes().get(ascii).is_some_and(|&b| b >= 0x80);
-    let tld = |l: &str| crate::uts58::is_tld(&l.to_lowercase());
-    (ascii >= 2 && then_other && tld(&label[..ascii]) && !tld(label)).then_some(hs + last + ascii)
-}
-
-/// C-F7: a `]` in a path, query or fragment that closes no `[` of its
-/// component (UTS #58's components: a path segment, a query key or value,
-/// a fragment's `:~:` piece) ends a bare URL there, as the standard ends
-/// it; balanced `[ ]` are URL text (`?page[number]=2`). How many bytes of
-/// `url` to keep.
-pub(super) fn square_bracket_cut(url: &[u8], m: crate::uri::Meta) -> Option<usize> {
-    first_unmatched_square(url, m.path_start as usize)
-}
-
-/// [`square_bracket_cut`] on a text not yet parsed, its components as
-/// written (the path after `scheme://` and the authority, or after
-/// `scheme:`): a long run whose link ends at an early `]` is cut there
-/// before the parser reads it whole.
-// PERF: `cargo bench --bench adversarial -- '(sip:1]'`: without it, every
-// trigger of a run the parser takes whole (`[ ]` being path text) parsed
-// the run to its cap.
-pub(super) fn square_bracket_cut_as_written(url: &[u8]) -> Option<usize> {
-    let close = memchr::memchr(b']', url)?;
-    let colon = memchr::memchr(b':', &url[..close])?;
-    let from = match url[colon + 1..].strip_prefix(b"//") {
-        Some(rest) => {
-            let a = url.len() - rest.len();
-            a + memchr::memchr3(b'/', b'?', b'#', rest)?
-        }
-        None => colon + 1,
-    };
-    first_unmatched_square(url, from)
-}
-
-/// The first `]` of `url` from `from` (where its path starts) that closes
-/// no `[` of its component; the query starts at the first `?`, the
-/// fragment at the first `#`, as the parser reads them.
-fn first_unmatched_square(url: &[u8], from: usize) -> Option<usize> {
-    let tail = url.get(from..)?;
-    memchr::memchr(b']', tail)?;
-    // 0: the path, 1: the query, 2: the fragment.
-    let mut part = 0u8;
-    let mut depth = 0usize;
-    for (k, &b) in tail.iter().enumerate() {
-        let i = from + k;
-        let separates = match (part, b) {
-            (0 | 1, b'#') => {
-                part = 2;
-                true
-            }
-            (0, b'?') => {
-                part = 1;
-                true
-            }
-            (0, b'/') | (1, b'=' | b'&') => true,
-            (2, b':') => url[i..].starts_with(b":~:"),
-            _ => false,
-        };
-        match b {
-            _ if separates => depth = 0,
-            b'[' => depth += 1,
-            b']' if depth == 0 => return Some(i),
-            b']' => depth -= 1,
-            _ => {}
-        }
-    }
-    None
+/// The host's range as the parser left it, with or without an authority
+/// (empty without one).
+fn host_span(m: Meta) -> std::ops::Range<usize> {
+    m.host_start as usize..m.host_end as usize
 }
 
 /// The parser took only the first `keep` bytes of the text: what is left

@@ -18,6 +18,7 @@
 //! chain's end.
 
 use super::with_prefix;
+use crate::delimit::host_end::host_ends_before_cut;
 use crate::delimit::Delimited;
 
 /// `h[lo..hi]` holds neither `@` nor `]`: what the triggers of one chain
@@ -86,7 +87,11 @@ pub(super) fn probe_cut(
         return None;
     }
     if crate::uri::stopped_in_authority(m, n)
-        && !super::bare::host_ends_before_cut(url.as_bytes(), m, n)
+        && !host_ends_before_cut(
+            url.as_bytes(),
+            m.host_start as usize..m.host_end as usize,
+            n,
+        )
     {
         return Some(ProbeCut::InAuthority);
     }

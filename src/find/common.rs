@@ -10,9 +10,12 @@
 
 use std::borrow::Cow;
 
+use super::bare::cut_by_host;
 use super::candidate::Context;
 use super::{head, Finder, Link};
 use crate::delimit::bare;
+use crate::delimit::bracket_cut::{closer_cut, closer_may_cut};
+use crate::delimit::host_end::host_end_cut;
 use crate::delimit::rejoin::{ws_at, Depth};
 use crate::delimit::wrapper::{self, Opener};
 use crate::delimit::Form;
@@ -145,9 +148,10 @@ impl Finder {
         out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
         let cap = cap.min(h.len());
-        let e = memo.bare.ascii.end(h, s, cap, |h, i, cap| {
-            crate::bytes::url_run(h, i, cap, 0)
-        });
+        let e = memo
+            .bare
+            .ascii
+            .end(h, s, cap, |h, i, cap| crate::bytes::url_run(h, i, cap, 0));
         if e - s > SHORT_RUN {
             return None;
         }
@@ -171,7 +175,7 @@ impl Finder {
             };
         }
         let t = bare::trimmed_end(h, s, e, &mut memo.bare.brackets);
-        if t == s || crate::find::bare::closer_cut(h, s, &h[s..t]).is_some() || may_rewrap(h, t) {
+        if t == s || closer_cut(h, s, &h[s..t]).is_some() || may_rewrap(h, t) {
             return None;
         }
         let text = &h[s..t];
@@ -232,7 +236,7 @@ impl Finder {
         }
         // A bracket opened before the URL that may close in it, a `]`
         // that may cut it (C-F7): the general path.
-        if crate::find::bare::closer_may_cut(h, s) || memchr::memchr(b']', &h[s..e]).is_some() {
+        if closer_may_cut(h, s) || memchr::memchr(b']', &h[s..e]).is_some() {
             return None;
         }
         let mut pieces = crate::delimit::Pieces::one(s, e);
@@ -253,11 +257,7 @@ impl Finder {
             return None;
         }
         let text = crate::bytes::as_str(&h[s..t])?;
-        if crate::find::bare::host_char_cut(text, m)
-            .or_else(|| crate::find::bare::host_end_cut(text.as_bytes(), m))
-            .or_else(|| crate::find::accept::mailto_cut(text, m))
-            .is_some()
-        {
+        if cut_by_host(text, m).is_some() {
             return None;
         }
         let u = uri::Uri::from_parts(text, m);
@@ -293,7 +293,10 @@ impl Finder {
         let m = uri::parse_common_meta(text)?;
         // A bare text that ends in its host on a byte no host ends with:
         // the general path cuts it (`bare::host_end_cut`).
-        if ctx == Context::Bare && crate::find::bare::host_end_cut(text, m).is_some() {
+        if ctx == Context::Bare
+            && m.host_at_end(text.len())
+                .is_some_and(|host| host_end_cut(text, host).is_some())
+        {
             return None;
         }
         // ASCII: the one-pass parser takes nothing else.
@@ -391,7 +394,7 @@ impl Finder {
         // ends with, a bracket opened right before the URL that closes in
         // it (`bare::host_end_cut`, `bare::closer_cut`): the general path.
         if (host_end == k && !h[t - 1].is_ascii_alphanumeric())
-            || crate::find::bare::closer_cut(h, s, &h[s..t]).is_some()
+            || closer_cut(h, s, &h[s..t]).is_some()
             || may_rewrap(h, t)
         {
             return None;

@@ -121,6 +121,24 @@ impl Opt {
     }
 }
 
+impl Meta {
+    /// The host's byte range, where the reference has an authority.
+    #[inline(always)]
+    pub(crate) fn host(&self) -> Option<std::ops::Range<usize>> {
+        self.has_authority
+            .then_some(self.host_start as usize..self.host_end as usize)
+    }
+
+    /// The host's byte range where a text of `len` bytes ends in it: no
+    /// port, path, query or fragment after it.
+    #[inline(always)]
+    pub(crate) fn host_at_end(&self, len: usize) -> Option<std::ops::Range<usize>> {
+        (self.port_start.get().is_none() && self.host_end as usize == len)
+            .then(|| self.host())
+            .flatten()
+    }
+}
+
 impl Default for Meta {
     fn default() -> Self {
         Meta {

@@ -2,7 +2,7 @@
 //! `@`, a refused `www.` host, and the memos of the stages it holds.
 
 use super::*;
-use crate::find::bare::closer_may_cut;
+use crate::delimit::bracket_cut::closer_may_cut;
 
 /// What earlier triggers learnt about the bytes ahead. Offsets are into the
 /// current window; the streaming reader forgets the memo when it drops

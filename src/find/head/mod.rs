@@ -32,15 +32,15 @@
 //! and `Finder::wrapped_common`, and the memos) are the same on texts made of
 //! hostile pieces, and each memo answers as a fresh scan does.
 
+use crate::bytes::{contains2, URL_BYTE};
 use crate::delimit::bare::{
     boundary_after_ascii, count_brackets, ends_at_boundary, may_drop, sentence_mark_at_end,
     trimmed_end, BareMemo, BracketMemo,
 };
+use crate::delimit::bracket_cut::{closer, Closer};
 use crate::delimit::rejoin::LinePrefix;
 use crate::delimit::unicode::{char_at, ends_bare_url, grapheme_floor};
 use crate::delimit::wrapper::WrapMemo;
-use crate::find::bare::{closer, Closer};
-use crate::bytes::{contains2, URL_BYTE};
 use crate::uri;
 
 /// A head check's verdict on a bare candidate.

@@ -699,7 +699,7 @@ fn c_s4_www_memo_covers_the_run() {
 /// covers the later ones, up to those the closer may end.
 #[test]
 fn c_s4_www_memo_covers_brackets_closed_past_the_reach() {
-    use crate::find::bare::{closer_may_cut, CLOSER_REACH};
+    use crate::delimit::bracket_cut::{closer_may_cut, CLOSER_REACH};
     for unit in ["(www.1(", "www.1(", "(www.a("] {
         let t = unit.repeat(100) + ") x";
         all_paths_agree(&t);
