@@ -4,7 +4,7 @@
 //! nothing of URI syntax, which the caller checks afterwards.
 #![forbid(unsafe_code)]
 
-pub(crate) mod bare;
+pub(crate) mod bare_end;
 pub(crate) mod bracket_cut;
 pub(crate) mod fold;
 pub(crate) mod host_end;
@@ -212,10 +212,10 @@ pub(crate) struct Delimited {
     /// what lies past the cap is not looked at).
     pub(crate) joint_capped: bool,
     /// A probe of a chain of joined lines that goes on past these pieces
-    /// (`bare::delimit`): untrimmed, and not the URL's whole text.
+    /// (`bare_end::delimit`): untrimmed, and not the URL's whole text.
     pub(crate) more: bool,
     /// C-W7: the text on the next line of a quoted reply that may go on
-    /// this bare URL, which a mail client re-wrapped (`bare::rewrap`).
+    /// this bare URL, which a mail client re-wrapped (`bare_end::rewrap`).
     pub(crate) rewrap: Option<(usize, usize)>,
 }
 

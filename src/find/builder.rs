@@ -2,7 +2,7 @@
 
 use super::schemes::ClassTable;
 use super::Finder;
-use crate::delimit::bare::BareOptions;
+use crate::delimit::bare_end::BareOptions;
 use crate::delimit::Limits;
 use crate::scan::scheme::{self, is_scheme_byte, SchemeClass, MAX_SCHEME_LEN};
 use crate::scan::Scanner;

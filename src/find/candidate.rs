@@ -356,7 +356,7 @@ impl Finder {
         if breaks != 1 || j >= cap || !(h[j].is_ascii_alphanumeric() || h[j] >= 0x80) {
             return None;
         }
-        let d = crate::delimit::bare::delimit_from_break(
+        let d = crate::delimit::bare_end::delimit_from_break(
             h,
             (s, c + 3),
             j,

@@ -6,7 +6,7 @@
 //! past the first line so that the head checks cannot tell (C-S4).
 //!
 //! So the finder first delimits a chain's first two pieces only (the probe
-//! of `bare::delimit`), and decides from them where the parser stops the
+//! of `bare_end::delimit`), and decides from them where the parser stops the
 //! whole text. Where the parser stops in the first pieces more than two
 //! bytes before their end, and no `@` or `]` follows up to the cap, it
 //! stops there in any longer text: it looks ahead only for a userinfo's
@@ -14,7 +14,7 @@
 //! the parser holds this). And the whole text keeps the first pieces
 //! through C-F7 and C-F8 (and a cut at the span): they end in a hyphen,
 //! which trimming never drops, and a further line follows it. Where the
-//! first pieces do not tell, `bare::resume` goes on from them to the
+//! first pieces do not tell, `bare_end::resume` goes on from them to the
 //! chain's end.
 
 use super::with_prefix;

@@ -22,24 +22,24 @@
 
 use std::sync::OnceLock;
 
-use crate::delimit::bare::BareOptions;
+use crate::delimit::bare_end::BareOptions;
 use crate::delimit::Limits;
 use crate::scan::scheme::SchemeClass;
 use crate::scan::Scanner;
 
 mod accept;
-mod bare;
+mod address;
 mod builder;
 mod candidate;
 mod chain;
-mod common;
 mod domain;
-mod email;
+mod fast;
+mod general;
 mod head;
 mod link;
 mod links;
 #[cfg(feature = "mail")]
-mod mail;
+mod message_links;
 mod registry;
 mod schemes;
 mod search;
@@ -52,7 +52,7 @@ pub use link::{Link, LINKABLE};
 pub(crate) use links::LineCounter;
 pub use links::Links;
 #[cfg(feature = "mail")]
-pub use mail::{MailLink, MessageLinks};
+pub use message_links::{MailLink, MessageLinks};
 use schemes::ClassTable;
 pub(crate) use search::State;
 

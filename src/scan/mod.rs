@@ -15,7 +15,7 @@
 
 #![forbid(unsafe_code)]
 
-pub(crate) mod email;
+pub(crate) mod address_domain;
 pub(crate) mod scheme;
 
 use crate::bytes::arch;
@@ -49,7 +49,7 @@ pub(crate) struct Trigger {
     /// `Www`, the `@` of an `At`.
     pub(crate) colon: usize,
     /// For `At`: the end of the address's domain, where the scanner found
-    /// it (`email::domain`, with the finder's limit); else 0.
+    /// it (`address_domain::domain`, with the finder's limit); else 0.
     pub(crate) domain: usize,
 }
 
@@ -166,7 +166,11 @@ impl Scanner {
             www,
             email,
             domains: false,
-            email_reach: if line_cap { 0 } else { email::DOMAIN_REACH },
+            email_reach: if line_cap {
+                0
+            } else {
+                address_domain::DOMAIN_REACH
+            },
             max_len: longest + 4,
             longest,
             last_letters,
@@ -462,7 +466,7 @@ impl Scanner {
                 let mut domain = 0;
                 if self.email_reach > 0 {
                     let limit = h.len().min(p + self.email_reach);
-                    match email::domain(h, p, limit) {
+                    match address_domain::domain(h, p, limit) {
                         Ok(e) => domain = e,
                         Err(seen) if seen <= limit => return None,
                         Err(_) => {}

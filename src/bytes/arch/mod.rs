@@ -76,7 +76,7 @@ pub(crate) struct Look {
     /// The same for `#`.
     pub(crate) hash: u64,
     /// The same for `. , ; ! ' )`: with `?`, the bytes of the look that
-    /// C-F7 may drop at a URL's end (`bare::may_drop`; its `:` `]` `"`
+    /// C-F7 may drop at a URL's end (`bare_end::may_drop`; its `:` `]` `"`
     /// end a look).
     pub(crate) drop: u64,
 }

@@ -35,7 +35,7 @@ pub(crate) struct Memo {
 }
 
 /// When a later `www.` trigger's text, which ends where a refused one's
-/// ends, is trimmed as that one's was (`bare::trimmed_end`: sentence
+/// ends, is trimmed as that one's was (`bare_end::trimmed_end`: sentence
 /// punctuation, and a `)` or `]` while more of its kind close than open in
 /// the text; texts whose end holds an emphasis mark are not memoized).
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,7 +54,7 @@ pub(super) enum Trim {
 }
 
 /// How many of `closers` trailing `)` a trimming drops where the text's
-/// balance of parentheses is `balance` (`bare::trimmed_end`).
+/// balance of parentheses is `balance` (`bare_end::trimmed_end`).
 pub(super) fn dropped(balance: isize, closers: isize) -> isize {
     (-balance).clamp(0, closers)
 }
@@ -137,9 +137,9 @@ impl Memo {
             self.set_www(p, same, Trim::Same);
             return;
         }
-        // The trimming of `p..r.end`, as `bare::trimmed_end` does it. An
+        // The trimming of `p..r.end`, as `bare_end::trimmed_end` does it. An
         // emphasis mark among the bytes it may drop is dropped as the text
-        // before the candidate says (`bare::emphasis_open`): no memo.
+        // before the candidate says (`bare_end::emphasis_open`): no memo.
         let e = r.end;
         if h[p..e]
             .iter()

@@ -8,7 +8,7 @@
 //! checks here
 //! look at the head of the candidate only (the authority, the first byte
 //! of an opaque path, the `@` of a `mailto:` address) and refuse only what
-//! the full path (`bare::delimit`, the parser, `Finder::acceptable`) would
+//! the full path (`bare_end::delimit`, the parser, `Finder::acceptable`) would
 //! refuse too; whatever they cannot decide from the head they pass. The
 //! host is located as the parser locates it (after the first `@`, up to a
 //! port; cut where the parser cuts an authority, then trimmed as the full
@@ -21,7 +21,7 @@
 //!
 //! The `Memo` keeps what one trigger learnt about the bytes ahead: the
 //! next `@`, a refused `www.` host, the region (`RegionMemo`), the runs
-//! and bracket counts of the delimiting (`bare::BareMemo`), the last quote
+//! and bracket counts of the delimiting (`bare_end::BareMemo`), the last quote
 //! prefix skipped (`rejoin::LinePrefix`), a wrapper's plain stretch
 //! (`wrapper::WrapMemo`), and where no `@` or `]` follows a chain's first
 //! pieces (`chain::ClearMemo`). So the triggers of one run do not scan the
@@ -33,7 +33,7 @@
 //! hostile pieces, and each memo answers as a fresh scan does.
 
 use crate::bytes::{contains2, URL_BYTE};
-use crate::delimit::bare::{
+use crate::delimit::bare_end::{
     boundary_after_ascii, count_brackets, ends_at_boundary, may_drop, sentence_mark_at_end,
     trimmed_end, BareMemo, BracketMemo,
 };
@@ -145,7 +145,7 @@ fn undecided(h: &[u8], r: &Region, a: usize, cap: usize) -> bool {
 
 /// C-F7: where the bracket opened right before the candidate at `s`
 /// closes in its run (within `CLOSER_REACH` bytes, as the full path looks
-/// for it, `bare::closer_cut`, whatever the parser does after it; not
+/// for it, `bracket_cut::closer_cut`, whatever the parser does after it; not
 /// past the candidate's cap `cap`): the
 /// full path ends the URL there, so its acceptance on the text up to
 /// there, trimmed, decides it.
@@ -157,13 +157,13 @@ fn closer_at(h: &[u8], s: usize, cap: usize, brackets: &mut BracketMemo) -> Opti
     // The run, up to the closing bracket (not scanned to the reach at
     // every trigger of a run without spaces), must hold it.
     let reach = cap.min(h.len()).min(s + q + 1);
-    let e = crate::delimit::bare::run_end(h, s, reach);
+    let e = crate::delimit::bare_end::run_end(h, s, reach);
     if e <= s + q {
         return None;
     }
     // Cut there and trimmed as the full path cuts a text (C-F7, C-F8).
     let mut pieces = crate::delimit::Pieces::one(s, s + q);
-    crate::delimit::bare::retrim(h, &mut pieces, q, brackets);
+    crate::delimit::bare_end::retrim(h, &mut pieces, q, brackets);
     Some(Head::Decide(pieces.end()))
 }
 
@@ -227,7 +227,7 @@ pub(crate) fn authority(h: &[u8], s: usize, c: usize, cap: usize, memo: &mut Mem
     // The host lies in the region: without a letter or digit in the region
     // it names nothing. Where the parser cuts the authority, it is not
     // taken whole, but at a `[` after the host (a footnote's mark), where
-    // the full path ends the URL (`bare::host_ends_before_cut`).
+    // the full path ends the URL (`host_end::host_ends_before_cut`).
     if !r.content {
         return Head::Refuse;
     }
@@ -329,7 +329,7 @@ fn text_end(h: &[u8], start: usize, r: &Region, cap: usize, brackets: &mut Brack
             // among them), past bytes it may drop: the text ends past the
             // host. Or it is cut first, by the parser (a `%` without its
             // digits) or by a `]` that closes no `[` of the query's first
-            // component (C-F7, `bare::square_bracket_cut`), and the full
+            // component (C-F7, `bracket_cut::square_bracket_cut`), and the full
             // path trims the rest.
             let hh = &h[..cap];
             let k = past_trimmable(hh, r.end + 1, false);

@@ -90,8 +90,8 @@ pub(super) fn region_from(h: &[u8], a: usize, mut i: usize, mut seen: u8, cap: u
             match char_at(h, i) {
                 Some((ch, len)) if !ends_bare_url(ch) && i + len <= hh.len() => {
                     // No host holds it: the full path ends the URL at it,
-                    // or takes it into a userinfo (`bare::host_char_cut`),
-                    // or refuses it before an `@` (`bare::host_ends_before_cut`).
+                    // or takes it into a userinfo (`host_end::host_char_cut`),
+                    // or refuses it before an `@` (`host_end::host_ends_before_cut`).
                     if !crate::uts58::valid_host(ch) {
                         r.open_end = true;
                         break;

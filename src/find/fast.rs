@@ -1,7 +1,7 @@
 //! The fast paths: the common bare `scheme://` URL (`fast_bare`) and the
 //! common `<…>` or quoted one (`wrapped_common`, most links in mail), each
 //! one run of ASCII URL bytes of a shape the parser's one-pass path takes.
-//! They take the same steps as the general path (`bare::delimit` or
+//! They take the same steps as the general path (`bare_end::delimit` or
 //! `wrapper::delimit`, then `finish_bare` or `finish_wrapped`): the run's
 //! end, C-F7 trimming, the parse, `acceptable`; and hand every other case
 //! to it. The general machinery (pieces, joints, alternatives, retrimming)
@@ -10,10 +10,10 @@
 
 use std::borrow::Cow;
 
-use super::bare::cut_by_host;
 use super::candidate::Context;
+use super::general::cut_by_host;
 use super::{head, Finder, Link};
-use crate::delimit::bare;
+use crate::delimit::bare_end;
 use crate::delimit::bracket_cut::{closer_cut, closer_may_cut};
 use crate::delimit::host_end::host_end_cut;
 use crate::delimit::rejoin::{ws_at, Depth};
@@ -96,7 +96,7 @@ impl Finder {
     /// takes bare, whose host starts with a letter or digit: one look
     /// (`one_look`) decides most; else a run of ASCII URL bytes of at most
     /// `SHORT_RUN` bytes, of a shape the one-pass parser takes
-    /// (`short_run`). The same steps as the general path (`bare::delimit`
+    /// (`short_run`). The same steps as the general path (`bare_end::delimit`
     /// and `finish_bare`: the run's end, C-F7 trimming, the parse,
     /// `acceptable`) without its generality, which is most of a link's
     /// cost. `None`: the general path decides.
@@ -132,8 +132,8 @@ impl Finder {
     /// URL, or end it inside a grapheme) unless it ends the URL at a
     /// cluster boundary, a hyphen or line end that may be joined (C-W3,
     /// C-W6), a text the parser cuts or does not take in one pass, a text
-    /// that ends where the text around it says so (`bare::closer_cut`,
-    /// `bare::host_end_cut`), or at a line's end before a quoted line
+    /// that ends where the text around it says so (`bracket_cut::closer_cut`,
+    /// `host_end::host_end_cut`), or at a line's end before a quoted line
     /// (`may_rewrap`).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
@@ -174,7 +174,7 @@ impl Finder {
                 self.non_ascii_run(h, s, c, e, cap, class, memo, out)
             };
         }
-        let t = bare::trimmed_end(h, s, e, &mut memo.bare.brackets);
+        let t = bare_end::trimmed_end(h, s, e, &mut memo.bare.brackets);
         if t == s || closer_cut(h, s, &h[s..t]).is_some() || may_rewrap(h, t) {
             return None;
         }
@@ -198,7 +198,7 @@ impl Finder {
     /// most `SHORT_RUN` bytes, ending at a cluster boundary and followed by
     /// no joint (C-W3, C-W8), trimmed (C-F7), parsed whole as an IRI and
     /// cut by none of the rules on hosts, brackets and the text around it.
-    /// The same steps as the general path (`bare::delimit` and
+    /// The same steps as the general path (`bare_end::delimit` and
     /// `finish_bare` on one piece) without its memos, joints and cuts:
     /// `None` wherever one of those would act, and the general path
     /// decides.
@@ -230,7 +230,7 @@ impl Finder {
         // Through the general path's memo: the triggers of one long run
         // scan it once (C-S4).
         let cap = cap.min(h.len());
-        let e = memo.bare.run.end(h, s, cap, bare::run_end);
+        let e = memo.bare.run.end(h, s, cap, bare_end::run_end);
         if e - s > SHORT_RUN || e >= cap || h[e - 1] == b'-' || h[e] == b'\\' {
             return None;
         }
@@ -292,7 +292,7 @@ impl Finder {
     ) -> Option<bool> {
         let m = uri::parse_common_meta(text)?;
         // A bare text that ends in its host on a byte no host ends with:
-        // the general path cuts it (`bare::host_end_cut`).
+        // the general path cuts it (`host_end::host_end_cut`).
         if ctx == Context::Bare
             && m.host_at_end(text.len())
                 .is_some_and(|host| host_end_cut(text, host).is_some())
@@ -360,7 +360,7 @@ impl Finder {
         {
             return None;
         }
-        // C-F7 (`bare::trimmed_end`): no `(` or `[` in the text, no emphasis
+        // C-F7 (`bare_end::trimmed_end`): no `(` or `[` in the text, no emphasis
         // mark before it, so every byte it may drop does, from the end: the
         // top run of the look's droppable bytes (below its first byte, a
         // letter or digit), without a byte loop.
@@ -368,7 +368,7 @@ impl Finder {
         let drops = (look.drop | look.query) << (64 - look.len);
         let t = e - (!drops).leading_zeros() as usize;
         // An emphasis mark left at the end: dropped or kept as the text
-        // before the URL says (`bare::emphasis_open`), which the general
+        // before the URL says (`bare_end::emphasis_open`), which the general
         // path reads.
         if matches!(h[t - 1], b'*' | b'_') {
             return None;
@@ -378,7 +378,7 @@ impl Finder {
         if memchr::memchr(b';', &h[t..e]).is_some() {
             return None;
         }
-        debug_assert_eq!(t, bare::trim_unbracketed(h, a, e));
+        debug_assert_eq!(t, bare_end::trim_unbracketed(h, a, e));
         // The parts, as offsets from `a`, then from `s`.
         let k = t - a;
         let below = (1u64 << k) - 1;
@@ -392,7 +392,7 @@ impl Finder {
         let host_end = first((look.slash | look.query | hash) & below).unwrap_or(k);
         // C-F7 by the text around it: a host that ends on a byte no host
         // ends with, a bracket opened right before the URL that closes in
-        // it (`bare::host_end_cut`, `bare::closer_cut`): the general path.
+        // it (`host_end::host_end_cut`, `bracket_cut::closer_cut`): the general path.
         if (host_end == k && !h[t - 1].is_ascii_alphanumeric())
             || closer_cut(h, s, &h[s..t]).is_some()
             || may_rewrap(h, t)
@@ -426,7 +426,7 @@ impl Finder {
 // (benches/extract.rs `intl_text`) took 1.3 times as long.
 #[inline]
 fn plain_end(h: &[u8], e: usize) -> bool {
-    bare::ends_at_boundary(h, e) || bare::dropped_at_end(h, e)
+    bare_end::ends_at_boundary(h, e) || bare_end::dropped_at_end(h, e)
 }
 
 /// Whether a bare URL that ends at `t` ends its line and a quoted line

@@ -1,4 +1,4 @@
-//! A bare candidate: the head checks, its end (`bare::delimit`, a chain of
+//! A bare candidate: the head checks, its end (`bare_end::delimit`, a chain of
 //! joined lines probed first), and its longest prefix that is a URI.
 
 use std::borrow::Cow;
@@ -7,7 +7,7 @@ use super::candidate::Context;
 use super::chain::{self, ProbeCut};
 use super::head::{self, Head};
 use super::{make_link, put, with_prefix, Finder, Link};
-use crate::delimit::bare::{self, BracketMemo};
+use crate::delimit::bare_end::{self, BracketMemo};
 use crate::delimit::bracket_cut::{
     closer, closer_in_pieces, closer_may_cut, square_bracket_cut, square_bracket_cut_as_written,
 };
@@ -69,7 +69,7 @@ impl Finder {
         )
     }
 
-    /// `bare::delimit`, a chain of joined lines first as a probe of its
+    /// `bare_end::delimit`, a chain of joined lines first as a probe of its
     /// first pieces (`chain`). `cut` is how many bytes of the text the
     /// parser keeps, where the probe tells; `None` where the parser stops
     /// the text inside its authority (C-P3).
@@ -86,7 +86,7 @@ impl Finder {
         cut: &mut Option<usize>,
     ) -> Option<Delimited> {
         let probe = crate::switches::head_checks();
-        let mut d = bare::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare, probe)?;
+        let mut d = bare_end::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare, probe)?;
         if d.more {
             match chain::probe_cut(h, &d, prefix, cap, &mut memo.clear) {
                 Some(ProbeCut::Keep(keep)) => {
@@ -96,7 +96,7 @@ impl Finder {
                 // (Unless a bracket opened right before it may end it
                 // first, C-F7: the whole text tells.)
                 Some(ProbeCut::InAuthority) if !closer_may_cut(h, s) => return None,
-                _ => d = bare::resume(h, d, cap, depth, self.bare, &mut memo.bare)?,
+                _ => d = bare_end::resume(h, d, cap, depth, self.bare, &mut memo.bare)?,
             }
         }
         Some(d)
@@ -264,7 +264,7 @@ impl Finder {
         slashes: bool,
         form: Form,
     ) -> Option<String> {
-        let t = bare::trimmed_end(h, j, e2, &mut BracketMemo::default());
+        let t = bare_end::trimmed_end(h, j, e2, &mut BracketMemo::default());
         let more = crate::bytes::as_str(&h[j..t])?;
         if more.is_empty() {
             return None;
@@ -313,7 +313,7 @@ pub(super) fn cut_text(
     if keep == 0 {
         return None;
     }
-    bare::retrim(h, &mut d.pieces, keep, brackets);
+    bare_end::retrim(h, &mut d.pieces, keep, brackets);
     d.truncated = false;
     (d.pieces.len() > 0).then_some(())
 }

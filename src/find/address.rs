@@ -4,7 +4,7 @@ use super::candidate::Context;
 use super::{Finder, Link};
 use crate::delimit::unicode::{char_at, ends_bare_url, is_soft};
 use crate::delimit::{Delimited, Form, Pieces};
-use crate::scan::{email, Trigger};
+use crate::scan::{address_domain, Trigger};
 
 impl Finder {
     /// A bare e-mail address around the `@` of `t` (C-F5, e-mail mode).
@@ -24,10 +24,10 @@ impl Finder {
             t.domain
         } else {
             let limit = end_limit
-                .min(a + email::DOMAIN_REACH)
+                .min(a + address_domain::DOMAIN_REACH)
                 .min(line_cap)
                 .min(h.len());
-            email::domain(h, a, limit).ok()?
+            address_domain::domain(h, a, limit).ok()?
         };
         // The local part: ASCII as most are written, and beyond ASCII the
         // characters UTS #58 takes in one (`Link_Email`: `jöhn@`).
