@@ -243,82 +243,82 @@ fn continues(h: &[u8], j: usize) -> bool {
 // more: `URL:www.1-` pays for each joint the probe takes).
 pub(crate) const PROBE_JOINTS: usize = 1;
 
-/// Delimits a bare URL that starts at `s`, with `cap` the furthest byte it
-/// may reach and `depth` the quote depth of its line. With `probe`, a chain
-/// of joined lines is followed for [`PROBE_JOINTS`] joints at most: where
-/// it goes on, the pieces so far come back untrimmed, marked `more` (the
-/// finder may decide the URL from them, `find::chain`).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn delimit(
-    h: &[u8],
-    s: usize,
-    cap: usize,
-    depth: &Depth,
-    form: Form,
-    opts: BareOptions,
-    memo: &mut BareMemo,
-    probe: bool,
-) -> Option<Delimited> {
-    let e = memo.run.end(h, s, cap, run_end);
-    if e == s {
-        return None;
+/// What bounds the text of one bare URL: the text `h`, `cap` the furthest
+/// byte the URL may reach, `depth` the quote depth of its first line, its
+/// form, the options; with `probe`, a chain of joined lines is followed
+/// for [`PROBE_JOINTS`] joints at most: where it goes on, the pieces so
+/// far come back untrimmed, marked `more` (the finder may decide the URL
+/// from them, `find::chain`).
+#[derive(Clone, Copy)]
+pub(crate) struct Bounds<'a> {
+    pub(crate) h: &'a [u8],
+    pub(crate) cap: usize,
+    pub(crate) depth: &'a Depth,
+    pub(crate) form: Form,
+    pub(crate) opts: BareOptions,
+    pub(crate) probe: bool,
+}
+
+impl Bounds<'_> {
+    /// Delimits the bare URL that starts at `s`.
+    pub(crate) fn delimit(&self, s: usize, memo: &mut BareMemo) -> Option<Delimited> {
+        let e = memo.run.end(self.h, s, self.cap, run_end);
+        if e == s {
+            return None;
+        }
+        follow(self, Pieces::one(s, e), memo)
     }
-    follow(h, Pieces::one(s, e), cap, depth, form, opts, memo, probe)
-}
 
-/// Delimits a bare URL whose first piece `first` ends its line, joined
-/// with the next line's text at `j` (C-W7: `https://` alone at a line's
-/// end): the run at `j`, then the joints after it and the trimming.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn delimit_from_break(
-    h: &[u8],
-    first: (usize, usize),
-    j: usize,
-    cap: usize,
-    depth: &Depth,
-    form: Form,
-    opts: BareOptions,
-    memo: &mut BareMemo,
-) -> Option<Delimited> {
-    let e = memo.run.end(h, j, cap, run_end);
-    if e == j || opts.max_lines < 2 {
-        return None;
+    /// Delimits a bare URL whose first piece `first` ends its line, joined
+    /// with the next line's text at `j` (C-W7: `https://` alone at a line's
+    /// end): the run at `j`, then the joints after it and the trimming. No
+    /// probe.
+    pub(crate) fn delimit_from_break(
+        &self,
+        first: (usize, usize),
+        j: usize,
+        memo: &mut BareMemo,
+    ) -> Option<Delimited> {
+        let e = memo.run.end(self.h, j, self.cap, run_end);
+        if e == j || self.opts.max_lines < 2 {
+            return None;
+        }
+        let pieces = Pieces {
+            first,
+            rest: vec![(Joint::Break, j, e)],
+        };
+        let whole = Bounds {
+            probe: false,
+            ..*self
+        };
+        follow(&whole, pieces, memo)
     }
-    let pieces = Pieces {
-        first,
-        rest: vec![(Joint::Break, j, e)],
-    };
-    follow(h, pieces, cap, depth, form, opts, memo, false)
+
+    /// Goes on with the pieces of a probe that stopped with more to come
+    /// (`d.more`), to the chain's end: what `delimit` without `probe` gives,
+    /// without delimiting the first pieces again.
+    pub(crate) fn resume(&self, d: Delimited, memo: &mut BareMemo) -> Option<Delimited> {
+        debug_assert!(d.more && !d.truncated);
+        let whole = Bounds {
+            probe: false,
+            form: d.form,
+            ..*self
+        };
+        follow(&whole, d.pieces, memo)
+    }
 }
 
-/// Goes on with the pieces of a probe that stopped with more to come
-/// (`d.more`), to the chain's end: what `delimit` without `probe` gives,
-/// without delimiting the first pieces again.
-pub(crate) fn resume(
-    h: &[u8],
-    d: Delimited,
-    cap: usize,
-    depth: &Depth,
-    opts: BareOptions,
-    memo: &mut BareMemo,
-) -> Option<Delimited> {
-    debug_assert!(d.more && !d.truncated);
-    follow(h, d.pieces, cap, depth, d.form, opts, memo, false)
-}
-
-/// `delimit` from its first pieces `pieces`: the joints after them, then
-/// the trimming.
-#[allow(clippy::too_many_arguments)]
-fn follow(
-    h: &[u8],
-    mut pieces: Pieces,
-    cap: usize,
-    depth: &Depth,
-    form: Form,
-    opts: BareOptions,
-    memo: &mut BareMemo,
-    probe: bool,
-) -> Option<Delimited> {
+/// `Bounds::delimit` from its first pieces `pieces`: the joints after them,
+/// then the trimming.
+fn follow(b: &Bounds<'_>, mut pieces: Pieces, memo: &mut BareMemo) -> Option<Delimited> {
+    let Bounds {
+        h,
+        cap,
+        depth,
+        form,
+        opts,
+        probe,
+    } = *b;
     let mut e = pieces.end();
     // (Whether the last piece reached the cap: as after every joint below.)
     let mut truncated = e >= cap && cap < h.len();
@@ -546,16 +546,15 @@ mod tests {
     fn bare(t: &str, opts: BareOptions) -> Option<(String, Option<String>)> {
         let h = t.as_bytes();
         let s = t.find("http")?;
-        let d = delimit(
+        let bounds = Bounds {
             h,
-            s,
-            h.len(),
-            &Depth::fixed(0),
-            Form::Bare,
+            cap: h.len(),
+            depth: &Depth::fixed(0),
+            form: Form::Bare,
             opts,
-            &mut BareMemo::default(),
-            false,
-        )?;
+            probe: false,
+        };
+        let d = bounds.delimit(s, &mut BareMemo::default())?;
         Some((d.pieces.text(h)?.into_owned(), d.pieces.alt(h)))
     }
 

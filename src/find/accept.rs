@@ -7,17 +7,28 @@ use crate::delimit::{Delimited, Form};
 use crate::scan::scheme::SchemeClass;
 use crate::uri::Uri;
 
+/// What a candidate's URL must meet, beside its syntax: the rules of its
+/// scheme's class (`None`: a `www.` host, an address or a domain name, or
+/// a scheme the finder does not know), whether `//` follows the scheme,
+/// the rules of the context it was written in, and the prefix its text is
+/// read with (`http://` before a `www.` host, `mailto:` before an address).
+#[derive(Clone, Copy)]
+pub(super) struct Rules {
+    pub(super) class: Option<SchemeClass>,
+    pub(super) slashes: bool,
+    pub(super) ctx: Context,
+    pub(super) prefix: Option<&'static str>,
+}
+
 impl Finder {
     /// Checks a wrapped candidate: the whole text must be a URI.
     pub(super) fn finish_wrapped<'h>(
         &self,
         h: &'h [u8],
         d: Delimited,
-        class: Option<SchemeClass>,
-        slashes: bool,
-        ctx: Context,
-        prefix: Option<&str>,
+        rules: &Rules,
     ) -> Option<(Link<'h>, usize)> {
+        let prefix = rules.prefix;
         let text = d.pieces.text(h)?;
         if text.len() > self.limits.max_url_len {
             return None;
@@ -29,7 +40,7 @@ impl Finder {
             return None;
         }
         let u = Uri::from_parts(&url, meta);
-        if !u.is_absolute() || !self.acceptable(&u, class, slashes, ctx, d.form) {
+        if !u.is_absolute() || !self.acceptable(&u, rules, d.form) {
             return None;
         }
         let alt = d.pieces.alt(h).map(|a| match prefix {
@@ -40,14 +51,13 @@ impl Finder {
     }
 
     /// The structural rules of C-F2 and C-F3 beyond syntax.
-    pub(super) fn acceptable(
-        &self,
-        u: &Uri<'_>,
-        class: Option<SchemeClass>,
-        slashes: bool,
-        ctx: Context,
-        form: Form,
-    ) -> bool {
+    pub(super) fn acceptable(&self, u: &Uri<'_>, rules: &Rules, form: Form) -> bool {
+        let Rules {
+            class,
+            slashes,
+            ctx,
+            ..
+        } = *rules;
         let scheme = || u.scheme().unwrap_or("");
         if scheme().eq_ignore_ascii_case("mailto") && !addresses(u.path()) {
             return false;

@@ -1,21 +1,17 @@
 //! A bare e-mail address, read as a `mailto:` URL (C-F5, e-mail mode).
 
-use super::candidate::Context;
+use super::accept::Rules;
+use super::candidate::{Candidate, Context};
 use super::{Finder, Link};
 use crate::delimit::unicode::{char_at, ends_bare_url, is_soft};
 use crate::delimit::{Delimited, Form, Pieces};
-use crate::scan::{address_domain, Trigger};
+use crate::scan::address_domain;
 
 impl Finder {
     /// A bare e-mail address around the `@` of `t` (C-F5, e-mail mode).
-    pub(super) fn at_email<'h>(
-        &self,
-        h: &'h [u8],
-        t: Trigger,
-        floor: usize,
-        end_limit: usize,
-        line_cap: usize,
-    ) -> Option<(Link<'h>, usize)> {
+    pub(super) fn at_email<'h>(&self, cand: &Candidate<'h, '_>) -> Option<(Link<'h>, usize)> {
+        let (h, t, floor) = (cand.h, cand.t, cand.floor);
+        let (end_limit, line_cap) = (cand.end_limit, cand.line_cap);
         let a = t.start;
         // Every `@` in e-mail mode comes here, but those the scanner
         // refused by the same rule; where it found the domain (with the
@@ -83,7 +79,13 @@ impl Finder {
             more: false,
             rewrap: None,
         };
-        self.finish_wrapped(h, d, None, false, Context::UrlAngle, Some("mailto:"))
+        let rules = Rules {
+            class: None,
+            slashes: false,
+            ctx: Context::UrlAngle,
+            prefix: Some("mailto:"),
+        };
+        self.finish_wrapped(h, d, &rules)
     }
 }
 

@@ -1,8 +1,12 @@
 //! What a trigger starts: `URL:` and its URL, a `scheme:` in a wrapper or
 //! bare, a `www.` abbreviation, an e-mail address; which rules its
-//! context applies ([`Context`]).
+//! context applies ([`Context`]). Every path takes the trigger's
+//! [`Candidate`].
 
+use super::accept::Rules;
+use super::general::BareText;
 use super::{head, put, Finder, Link};
+use crate::delimit::bare_end::Bounds;
 use crate::delimit::rejoin::{whitespace_run, Depth};
 use crate::delimit::wrapper::{self, Opener};
 use crate::delimit::Form;
@@ -10,6 +14,35 @@ use crate::scan::scheme::{
     self, is_scheme_byte, SchemeClass, KEY_FILE, KEY_MAILTO, KEY_URL, MAX_SCHEME_LEN,
 };
 use crate::scan::{Trigger, TriggerKind};
+
+/// One trigger's candidate, as every path reads it: the text, the trigger,
+/// how far the candidate may look, what earlier triggers learnt of the run
+/// of text it is in, and where its link is written. The trigger loop makes
+/// one for each trigger; the paths take it and what they decided so far.
+pub(super) struct Candidate<'h, 'r> {
+    /// The text: a buffer, or the stream's window.
+    pub(super) h: &'h [u8],
+    pub(super) t: Trigger,
+    /// No URL reaches back before it: the end of the last link's text.
+    pub(super) floor: usize,
+    /// The look-ahead: no decision reads past it.
+    pub(super) end_limit: usize,
+    /// The line cap (`max_line_len`): a URL is cut there.
+    pub(super) line_cap: usize,
+    /// What earlier triggers learnt of the run this one is in.
+    pub(super) memo: &'r mut head::Memo,
+    /// Where the link is written: built in the caller's place, not moved
+    /// up the calls.
+    pub(super) out: &'r mut Option<Link<'h>>,
+}
+
+impl<'h> Candidate<'h, '_> {
+    /// Writes the link found, if any, into `out`; how much text it took.
+    #[inline(always)]
+    pub(super) fn put(&mut self, found: Option<(Link<'h>, usize)>) -> Option<usize> {
+        put(self.out, found)
+    }
+}
 
 /// Which rules a candidate's scheme meets.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -38,39 +71,31 @@ impl Context {
 /// know), and the wrapper opener before it.
 #[derive(Clone, Copy)]
 pub(super) struct Scheme {
-    s: usize,
-    c: usize,
-    key: u64,
-    class: Option<SchemeClass>,
-    op: Opener,
+    pub(super) s: usize,
+    pub(super) c: usize,
+    pub(super) key: u64,
+    pub(super) class: Option<SchemeClass>,
+    pub(super) op: Opener,
 }
 
 impl Finder {
-    /// The candidate at trigger `t`: its link written into `out`, and
-    /// where the text it took ends. Inlined into the trigger loop, with the
-    /// fast path; the general paths are out of line, which keeps the loop's
-    /// set-up small.
+    /// The candidate at trigger `cand.t`: its link written into
+    /// `cand.out`, and where the text it took ends. Inlined into the
+    /// trigger loop, with the fast path; the general paths are out of
+    /// line, which keeps the loop's set-up small.
     // PERF: `cargo bench --bench adversarial` (the link-dense families).
     #[inline(always)]
-    pub(super) fn candidate<'h>(
-        &self,
-        h: &'h [u8],
-        t: Trigger,
-        floor: usize,
-        line_cap: usize,
-        memo: &mut head::Memo,
-        out: &mut Option<Link<'h>>,
-    ) -> Option<usize> {
-        let end_limit = h.len().min(t.start + self.forward);
+    pub(super) fn candidate(&self, mut cand: Candidate<'_, '_>) -> Option<usize> {
+        let t = cand.t;
         match t.kind {
             TriggerKind::Colon => {
-                let c = t.colon;
-                let (s, key) = scheme::scheme_start(h, c, floor)?;
+                let (h, c) = (cand.h, t.colon);
+                let (s, key) = scheme::scheme_start(h, c, cand.floor)?;
                 if key == KEY_URL {
-                    return self.after_url_prefix(h, c, floor, end_limit, line_cap, memo, out);
+                    return self.after_url_prefix(&mut cand, c);
                 }
                 let class = self.class(&h[s..c], key, h, c);
-                let op = wrapper::opener(h, s, floor, self.back);
+                let op = wrapper::opener(h, s, cand.floor, self.back);
                 // A bare `scheme://` text of a scheme the finder takes bare:
                 // urlx's policy for the authority, which the general path
                 // applies too, refuses it here without the line's quote
@@ -86,8 +111,8 @@ impl Finder {
                         let named = h.get(c + 3).is_some_and(u8::is_ascii_alphanumeric);
                         debug_assert!(!named || head::authority_policy(h, c).is_some());
                         if named || head::authority_policy(h, c).is_some() {
-                            let cap = self.url_cap(s, end_limit, line_cap);
-                            if let Some(found) = self.fast_bare(h, s, c, cap, bare, memo, out) {
+                            let cap = self.url_cap(&cand, s);
+                            if let Some(found) = self.fast_bare(&mut cand, s, c, cap, bare) {
                                 return found;
                             }
                         } else if !slashes_at_break(h, c) {
@@ -102,57 +127,40 @@ impl Finder {
                     class,
                     op,
                 };
-                self.general_scheme(h, at, end_limit, line_cap, memo, out)
+                self.general_scheme(&mut cand, at)
             }
             // The scanner refused a `www.` inside a word, path or address.
-            TriggerKind::Www => self.general_www(h, t.start, floor, end_limit, line_cap, memo, out),
-            TriggerKind::At => put(out, self.at_email(h, t, floor, end_limit, line_cap)),
-            TriggerKind::Domain => self.general_domain(h, t.start, end_limit, line_cap, memo, out),
+            TriggerKind::Www => self.general_www(&mut cand, t.start),
+            TriggerKind::At => {
+                let found = self.at_email(&cand);
+                cand.put(found)
+            }
+            TriggerKind::Domain => self.general_domain(&mut cand),
         }
     }
 
     /// The furthest a URL that starts at `s` may reach: the URL cap, the
-    /// look-ahead (`end_limit`) and the line cap, whichever comes first.
+    /// look-ahead and the line cap, whichever comes first.
     #[inline(always)]
-    pub(super) fn url_cap(&self, s: usize, end_limit: usize, line_cap: usize) -> usize {
-        end_limit.min(s + self.limits.max_url_len).min(line_cap)
+    pub(super) fn url_cap(&self, cand: &Candidate<'_, '_>, s: usize) -> usize {
+        cand.end_limit
+            .min(s + self.limits.max_url_len)
+            .min(cand.line_cap)
     }
 
     /// The general path of a `scheme:` candidate, out of the trigger loop:
     /// `at_scheme` with the quote depth of its line.
     #[inline(never)]
-    fn general_scheme<'h>(
-        &self,
-        h: &'h [u8],
-        at: Scheme,
-        end_limit: usize,
-        line_cap: usize,
-        memo: &mut head::Memo,
-        out: &mut Option<Link<'h>>,
-    ) -> Option<usize> {
-        self.with_depth(at.s, memo, |memo, depth| {
-            self.at_scheme(h, at, end_limit, line_cap, memo, depth, out)
-        })
+    fn general_scheme(&self, cand: &mut Candidate<'_, '_>, at: Scheme) -> Option<usize> {
+        self.with_depth(cand, at.s, |cand, depth| self.at_scheme(cand, at, depth))
     }
 
     /// A `www.` candidate at `p`, out of the trigger loop: `at_www` with
     /// the quote depth of its line.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn general_www<'h>(
-        &self,
-        h: &'h [u8],
-        p: usize,
-        floor: usize,
-        end_limit: usize,
-        line_cap: usize,
-        memo: &mut head::Memo,
-        out: &mut Option<Link<'h>>,
-    ) -> Option<usize> {
-        let found = self.with_depth(p, memo, |memo, depth| {
-            self.at_www(h, p, floor, end_limit, line_cap, memo, depth)
-        });
-        put(out, found)
+    fn general_www(&self, cand: &mut Candidate<'_, '_>, p: usize) -> Option<usize> {
+        let found = self.with_depth(cand, p, |cand, depth| self.at_www(cand, p, depth));
+        cand.put(found)
     }
 
     /// Runs `f` with the quote depth of the line that holds `at` (the line
@@ -160,35 +168,27 @@ impl Finder {
     /// the last line prefix `f`'s whitespace runs skip, for the next
     /// candidate.
     #[inline(always)]
-    pub(super) fn with_depth<R>(
+    pub(super) fn with_depth<'h, 'r, R>(
         &self,
+        cand: &mut Candidate<'h, 'r>,
         at: usize,
-        memo: &mut head::Memo,
-        f: impl FnOnce(&mut head::Memo, &Depth) -> R,
+        f: impl FnOnce(&mut Candidate<'h, 'r>, &Depth) -> R,
     ) -> R {
-        let depth = Depth::of_line(at, self.back, memo.prefix);
-        let r = f(memo, &depth);
+        let depth = Depth::of_line(at, self.back, cand.memo.prefix);
+        let r = f(cand, &depth);
         if let Some(learned) = depth.learned() {
-            memo.prefix = learned;
+            cand.memo.prefix = learned;
         }
         r
     }
 
-    /// `URL:` followed, after optional whitespace, by a scheme or `www.`.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn after_url_prefix<'h>(
-        &self,
-        h: &'h [u8],
-        c: usize,
-        floor: usize,
-        end_limit: usize,
-        line_cap: usize,
-        memo: &mut head::Memo,
-        out: &mut Option<Link<'h>>,
-    ) -> Option<usize> {
+    /// `URL:` (its colon at `c`) followed, after optional whitespace, by a
+    /// scheme or `www.`.
+    pub(super) fn after_url_prefix(&self, cand: &mut Candidate<'_, '_>, c: usize) -> Option<usize> {
+        let (h, end_limit) = (cand.h, cand.end_limit);
         // The scanner refused `URL:` followed by neither blank nor letter.
         let blank_end = end_limit.min(c + 1 + self.limits.max_wrapper_bytes);
-        let (j, _) = self.with_depth(c, memo, |_, depth| {
+        let (j, _) = self.with_depth(cand, c, |_, depth| {
             whitespace_run(h, c + 1, blank_end, depth)
         });
         if j >= end_limit || !h[j].is_ascii_alphabetic() {
@@ -205,19 +205,13 @@ impl Finder {
                 c: k,
                 key,
                 class: self.class(&h[j..k], key, h, k),
-                op: wrapper::opener(h, j, floor, self.back),
+                op: wrapper::opener(h, j, cand.floor, self.back),
             };
-            return self.with_depth(j, memo, |memo, depth| {
-                self.at_scheme(h, at, end_limit, line_cap, memo, depth, out)
-            });
+            return self.with_depth(cand, j, |cand, depth| self.at_scheme(cand, at, depth));
         }
         if h.len() >= j + 4 && h[j..j + 4].eq_ignore_ascii_case(b"www.") {
-            return put(
-                out,
-                self.with_depth(j, memo, |memo, depth| {
-                    self.at_www(h, j, floor, end_limit, line_cap, memo, depth)
-                }),
-            );
+            let found = self.with_depth(cand, j, |cand, depth| self.at_www(cand, j, depth));
+            return cand.put(found);
         }
         None
     }
@@ -226,16 +220,11 @@ impl Finder {
     /// quote depth of its first line (`with_depth`): in a wrapper (its fast
     /// path `wrapped_common`, else `wrapper::delimit` and `finish_wrapped`),
     /// else bare (`at_bare`).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn at_scheme<'h>(
+    pub(super) fn at_scheme(
         &self,
-        h: &'h [u8],
+        cand: &mut Candidate<'_, '_>,
         at: Scheme,
-        end_limit: usize,
-        line_cap: usize,
-        memo: &mut head::Memo,
         depth: &Depth,
-        out: &mut Option<Link<'h>>,
     ) -> Option<usize> {
         let Scheme {
             s,
@@ -244,6 +233,7 @@ impl Finder {
             class,
             op,
         } = at;
+        let h = cand.h;
         let slashes = h.get(c + 1..c + 3) == Some(b"//");
         let file = key == KEY_FILE;
         // `scheme:///`, `scheme://?`: an empty authority, refused in every
@@ -259,25 +249,22 @@ impl Finder {
             let ctx = Context::of(op);
             let known = class.is_some_and(|c| c.bare() || c.wrapped());
             if ctx == Context::UrlAngle || known || slashes {
-                match self.wrapped_common(h, s, op, end_limit, class, slashes, ctx, depth, out) {
+                let rules = Rules {
+                    class,
+                    slashes,
+                    ctx,
+                    prefix: None,
+                };
+                match self.wrapped_common(cand, s, op, &rules, depth) {
                     Some(Some(consumed)) => return Some(consumed),
                     // No URL in this wrapper: on to the bare rules.
                     Some(None) => {}
                     None => {
-                        if let Some(d) = wrapper::delimit(
-                            h,
-                            s,
-                            op,
-                            &self.limits,
-                            end_limit,
-                            depth,
-                            &mut memo.wrap,
-                        ) {
-                            if let Some(found) =
-                                self.finish_wrapped(h, d, class, slashes, ctx, None)
-                            {
-                                return put(out, Some(found));
-                            }
+                        let limits = &self.limits;
+                        let wrap = &mut cand.memo.wrap;
+                        let d = wrapper::delimit(h, s, op, limits, cand.end_limit, depth, wrap);
+                        if let Some(found) = d.and_then(|d| self.finish_wrapped(h, d, &rules)) {
+                            return cand.put(Some(found));
                         }
                     }
                 }
@@ -288,39 +275,46 @@ impl Finder {
         if class.authority() && !slashes {
             return None;
         }
-        let cap = self.url_cap(s, end_limit, line_cap);
-        let form = if op == Opener::BarePrefix {
-            Form::UrlPrefix
-        } else {
-            Form::Bare
-        };
         let mailto = key == KEY_MAILTO;
+        let bare = BareText {
+            s,
+            cap: self.url_cap(cand, s),
+            form: if op == Opener::BarePrefix {
+                Form::UrlPrefix
+            } else {
+                Form::Bare
+            },
+            rules: Rules {
+                class: Some(class),
+                slashes,
+                ctx: Context::Bare,
+                prefix: None,
+            },
+        };
         // urlx's own rules first: they are cheap, and no path may take
         // what they refuse.
         let policy = file
             || if slashes {
                 head::authority_policy(h, c).is_some()
             } else {
-                !mailto || head::mailto_policy(h, c, memo).is_some()
+                !mailto || head::mailto_policy(h, c, cand.memo).is_some()
             };
         if !policy {
             // C-W7: `scheme://` alone at a line's end, its host on the
             // next line: nothing but the joined URL can be meant.
             if slashes && !file && slashes_at_break(h, c) {
-                return self.at_slashes_break(h, s, c, cap, form, class, memo, depth, out);
+                return self.at_slashes_break(cand, &bare, c, depth);
             }
             return None;
         }
         // A wrapper that was none: its text is bare, and the fast path (which
         // `candidate` tried where no wrapper opens) decides most.
-        if slashes && !file && !mailto && form == Form::Bare && op.is_wrapper() {
-            if let Some(found) = self.fast_bare(h, s, c, cap, class, memo, out) {
+        if slashes && !file && !mailto && bare.form == Form::Bare && op.is_wrapper() {
+            if let Some(found) = self.fast_bare(cand, s, c, bare.cap, class) {
                 return found;
             }
         }
-        self.at_bare(
-            h, s, c, cap, form, class, slashes, mailto, file, memo, depth, out,
-        )
+        self.at_bare(cand, &bare, at, depth)
     }
 }
 
@@ -336,40 +330,31 @@ fn slashes_at_break(h: &[u8], c: usize) -> bool {
 }
 
 impl Finder {
-    /// C-W7: a bare `scheme://` alone at a line's end, joined with its host
-    /// on the next line (after the quote prefix of a reply, C-W2), then
-    /// delimited and checked as any bare URL.
-    #[allow(clippy::too_many_arguments)]
-    fn at_slashes_break<'h>(
+    /// C-W7: a bare `scheme://` (its colon at `c`) alone at a line's end,
+    /// joined with its host on the next line (after the quote prefix of a
+    /// reply, C-W2), then delimited and checked as any bare URL.
+    fn at_slashes_break(
         &self,
-        h: &'h [u8],
-        s: usize,
+        cand: &mut Candidate<'_, '_>,
+        bare: &BareText,
         c: usize,
-        cap: usize,
-        form: Form,
-        class: SchemeClass,
-        memo: &mut head::Memo,
         depth: &Depth,
-        out: &mut Option<Link<'h>>,
     ) -> Option<usize> {
+        let (h, cap) = (cand.h, bare.cap);
         let (j, breaks) = whitespace_run(h, c + 3, cap, depth);
         if breaks != 1 || j >= cap || !(h[j].is_ascii_alphanumeric() || h[j] >= 0x80) {
             return None;
         }
-        let d = crate::delimit::bare_end::delimit_from_break(
+        let bounds = Bounds {
             h,
-            (s, c + 3),
-            j,
             cap,
             depth,
-            form,
-            self.bare,
-            &mut memo.bare,
-        )?;
-        let brackets = &mut memo.bare.brackets;
-        put(
-            out,
-            self.finish_bare(h, d, Some(class), true, None, brackets, None),
-        )
+            form: bare.form,
+            opts: self.bare,
+            probe: false,
+        };
+        let d = bounds.delimit_from_break((bare.s, c + 3), j, &mut cand.memo.bare)?;
+        let found = self.finish_bare(cand, d, &bare.rules, None);
+        cand.put(found)
     }
 }

@@ -3,32 +3,36 @@
 //! linkify and urlextract find them. The name's last label must be a
 //! top-level domain of the public suffix list.
 
-use super::{put, Finder, Link};
+use super::accept::Rules;
+use super::candidate::{Candidate, Context};
+use super::general::BareText;
+use super::Finder;
 use crate::delimit::Form;
 use crate::uri::Uri;
 
 impl Finder {
-    /// A domain name whose first label starts at `s` (the scanner's
-    /// `TriggerKind::Domain`), out of the trigger loop.
+    /// A domain name whose first label starts at the trigger (the
+    /// scanner's `TriggerKind::Domain`), out of the trigger loop.
     #[inline(never)]
-    pub(super) fn general_domain<'h>(
-        &self,
-        h: &'h [u8],
-        s: usize,
-        end_limit: usize,
-        line_cap: usize,
-        memo: &mut super::head::Memo,
-        out: &mut Option<Link<'h>>,
-    ) -> Option<usize> {
-        let prefix = Some("http://");
-        let cap = self.url_cap(s, end_limit, line_cap);
-        let found = self.with_depth(s, memo, |memo, depth| {
+    pub(super) fn general_domain(&self, cand: &mut Candidate<'_, '_>) -> Option<usize> {
+        let s = cand.t.start;
+        let bare = BareText {
+            s,
+            cap: self.url_cap(cand, s),
+            form: Form::Domain,
+            rules: Rules {
+                class: None,
+                slashes: true,
+                ctx: Context::Bare,
+                prefix: Some("http://"),
+            },
+        };
+        let found = self.with_depth(cand, s, |cand, depth| {
             let mut cut = None;
-            let d = self.delimit_bare(h, s, cap, depth, Form::Domain, prefix, memo, &mut cut)?;
-            let brackets = &mut memo.bare.brackets;
-            self.finish_bare(h, d, None, true, prefix, brackets, cut)
+            let d = self.delimit_bare(cand, &bare, depth, &mut cut)?;
+            self.finish_bare(cand, d, &bare.rules, cut)
         });
-        put(out, found)
+        cand.put(found)
     }
 }
 

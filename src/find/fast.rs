@@ -10,9 +10,10 @@
 
 use std::borrow::Cow;
 
-use super::candidate::Context;
+use super::accept::Rules;
+use super::candidate::{Candidate, Context};
 use super::general::cut_by_host;
-use super::{head, Finder, Link};
+use super::{Finder, Link};
 use crate::delimit::bare_end;
 use crate::delimit::bracket_cut::{closer_cut, closer_may_cut};
 use crate::delimit::host_end::host_end_cut;
@@ -41,19 +42,15 @@ impl Finder {
     // PERF: `cargo bench --bench extract` (mail text: without it, the
     // general wrapper path costs a tenth more instructions on the
     // SpamAssassin corpus).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn wrapped_common<'h>(
+    pub(super) fn wrapped_common(
         &self,
-        h: &'h [u8],
+        cand: &mut Candidate<'_, '_>,
         s: usize,
         op: Opener,
-        end_limit: usize,
-        class: Option<SchemeClass>,
-        slashes: bool,
-        ctx: Context,
+        rules: &Rules,
         depth: &Depth,
-        out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
+        let (h, end_limit) = (cand.h, cand.end_limit);
         if !crate::switches::fast_path() {
             return None;
         }
@@ -88,7 +85,7 @@ impl Finder {
         if e - s > self.limits.max_url_len {
             return Some(None);
         }
-        let found = self.common_link(&h[s..e], s, form, class, slashes, ctx, false, out)?;
+        let found = self.common_link(&h[s..e], s, form, rules, false, cand.out)?;
         Some(found.then_some(e + close.len()))
     }
 
@@ -102,25 +99,22 @@ impl Finder {
     /// cost. `None`: the general path decides.
     // PERF: `cargo bench --bench extract` (mail text) and `cargo bench
     // --bench adversarial` (the link-dense families).
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn fast_bare<'h>(
+    pub(super) fn fast_bare(
         &self,
-        h: &'h [u8],
+        cand: &mut Candidate<'_, '_>,
         s: usize,
         c: usize,
         cap: usize,
         class: SchemeClass,
-        memo: &mut head::Memo,
-        out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
         if !crate::switches::fast_path() {
             return None;
         }
-        if let Some(found) = self.one_look(h, s, c, cap, out) {
+        if let Some(found) = self.one_look(cand, s, c, cap) {
             return Some(found);
         }
-        self.short_run(h, s, c, cap, class, memo, out)
+        self.short_run(cand, s, c, cap, class)
     }
 
     /// `fast_bare` where the look did not decide: the run of ASCII URL
@@ -135,18 +129,16 @@ impl Finder {
     /// that ends where the text around it says so (`bracket_cut::closer_cut`,
     /// `host_end::host_end_cut`), or at a line's end before a quoted line
     /// (`may_rewrap`).
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn short_run<'h>(
+    fn short_run(
         &self,
-        h: &'h [u8],
+        cand: &mut Candidate<'_, '_>,
         s: usize,
         c: usize,
         cap: usize,
         class: SchemeClass,
-        memo: &mut head::Memo,
-        out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
+        let (h, memo) = (cand.h, &mut *cand.memo);
         let cap = cap.min(h.len());
         let e = memo
             .bare
@@ -171,7 +163,7 @@ impl Finder {
             return if truncated {
                 None
             } else {
-                self.non_ascii_run(h, s, c, e, cap, class, memo, out)
+                self.non_ascii_run(cand, s, c, e, cap, class)
             };
         }
         let t = bare_end::trimmed_end(h, s, e, &mut memo.bare.brackets);
@@ -179,16 +171,7 @@ impl Finder {
             return None;
         }
         let text = &h[s..t];
-        let found = self.common_link(
-            text,
-            s,
-            Form::Bare,
-            Some(class),
-            true,
-            Context::Bare,
-            truncated,
-            out,
-        )?;
+        let found = self.common_link(text, s, Form::Bare, &bare(class), truncated, cand.out)?;
         Some(found.then_some(t))
     }
 
@@ -206,18 +189,16 @@ impl Finder {
     // over lines ending in `https://пример.рф/страница` (and `cargo bench
     // --bench extract -- intl`).
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn non_ascii_run<'h>(
+    fn non_ascii_run(
         &self,
-        h: &'h [u8],
+        cand: &mut Candidate<'_, '_>,
         s: usize,
         c: usize,
         ascii_end: usize,
         cap: usize,
         class: SchemeClass,
-        memo: &mut head::Memo,
-        out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
+        let (h, memo) = (cand.h, &mut *cand.memo);
         // Where the ASCII text of the host holds a byte no host does
         // (`http://a)@/é`), the general path's head checks decide at once.
         let plain_host = h[c + 3..ascii_end]
@@ -261,10 +242,10 @@ impl Finder {
             return None;
         }
         let u = uri::Uri::from_parts(text, m);
-        if !u.is_absolute() || !self.acceptable(&u, Some(class), true, Context::Bare, Form::Bare) {
+        if !u.is_absolute() || !self.acceptable(&u, &bare(class), Form::Bare) {
             return None;
         }
-        put_common(out, text, s, Form::Bare, m, false);
+        put_common(cand.out, text, s, Form::Bare, m, false);
         Some(Some(t))
     }
 
@@ -277,19 +258,17 @@ impl Finder {
     // the link is not moved through an `Option`.
     // PERF: `cargo bench --bench extract` (mail text) and `cargo bench
     // --bench adversarial` (link-dense text).
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn common_link<'h>(
         &self,
         text: &'h [u8],
         start: usize,
         form: Form,
-        class: Option<SchemeClass>,
-        slashes: bool,
-        ctx: Context,
+        rules: &Rules,
         truncated: bool,
         out: &mut Option<Link<'h>>,
     ) -> Option<bool> {
+        let (slashes, ctx) = (rules.slashes, rules.ctx);
         let m = uri::parse_common_meta(text)?;
         // A bare text that ends in its host on a byte no host ends with:
         // the general path cuts it (`host_end::host_end_cut`).
@@ -312,7 +291,7 @@ impl Finder {
             && m.has_authority
             && m.host_end > m.host_start
             && text.as_bytes()[m.host_start as usize].is_ascii_alphanumeric();
-        if !u.is_absolute() || !(named || self.acceptable(&u, class, slashes, ctx, form)) {
+        if !u.is_absolute() || !(named || self.acceptable(&u, rules, form)) {
             return Some(false);
         }
         put_common(out, text, start, form, u.meta(), truncated);
@@ -332,14 +311,14 @@ impl Finder {
     /// the run, the trimming and the parse would each walk it. `None`:
     /// `short_run` decides.
     #[inline(always)]
-    fn one_look<'h>(
+    fn one_look(
         &self,
-        h: &'h [u8],
+        cand: &mut Candidate<'_, '_>,
         s: usize,
         c: usize,
         cap: usize,
-        out: &mut Option<Link<'h>>,
     ) -> Option<Option<usize>> {
+        let h = cand.h;
         let form = Form::Bare;
         let a = c + 3;
         if !h.get(a)?.is_ascii_alphanumeric() || self.bare.join_unhyphenated {
@@ -412,8 +391,19 @@ impl Finder {
         // ASCII (the scheme's bytes, `://`, and bytes the look took, which
         // ends at every other byte), but the conversion checks it.
         let text = crate::bytes::as_str(text)?;
-        put_common(out, text, s, form, meta, false);
+        put_common(cand.out, text, s, form, meta, false);
         Some(Some(t))
+    }
+}
+
+/// The rules of a bare `scheme://` URL of the class `class`.
+#[inline(always)]
+fn bare(class: SchemeClass) -> Rules {
+    Rules {
+        class: Some(class),
+        slashes: true,
+        ctx: Context::Bare,
+        prefix: None,
     }
 }
 

@@ -3,92 +3,88 @@
 
 use std::borrow::Cow;
 
-use super::candidate::Context;
+use super::accept::Rules;
+use super::candidate::{Candidate, Scheme};
 use super::chain::{self, ProbeCut};
 use super::head::{self, Head};
-use super::{make_link, put, with_prefix, Finder, Link};
-use crate::delimit::bare_end::{self, BracketMemo};
+use super::{make_link, with_prefix, Finder, Link};
+use crate::delimit::bare_end::{self, Bounds, BracketMemo};
 use crate::delimit::bracket_cut::{
     closer, closer_in_pieces, closer_may_cut, square_bracket_cut, square_bracket_cut_as_written,
 };
 use crate::delimit::host_end::{host_char_cut, host_end_cut, host_ends_before_cut};
 use crate::delimit::rejoin::Depth;
 use crate::delimit::{Delimited, Form, Pieces};
-use crate::scan::scheme::SchemeClass;
+use crate::scan::scheme::{KEY_FILE, KEY_MAILTO};
 use crate::uri::{self, Meta, Uri};
 
+/// A bare candidate's text as the general path reads it: where it starts
+/// (`s`), the furthest it may reach (`cap`), how it was written, and the
+/// rules the URL must meet.
+#[derive(Clone, Copy)]
+pub(super) struct BareText {
+    pub(super) s: usize,
+    pub(super) cap: usize,
+    pub(super) form: Form,
+    pub(super) rules: Rules,
+}
+
 impl Finder {
-    /// The general path of a bare candidate at `s` (scheme `h[s..c]` of
-    /// class `class`, which the finder takes bare; `cap` its cap) once
-    /// urlx's own rules took it: the head checks, the end of its text
-    /// (`delimit_bare`), its longest prefix that is a URI (`finish_bare`).
-    #[allow(clippy::too_many_arguments)]
+    /// The general path of a bare candidate at the scheme `at` (of a class
+    /// the finder takes bare; `bare` its text) once urlx's own rules took
+    /// it: the head checks, the end of its text (`delimit_bare`), its
+    /// longest prefix that is a URI (`finish_bare`).
     #[inline(always)]
-    pub(super) fn at_bare<'h>(
+    pub(super) fn at_bare(
         &self,
-        h: &'h [u8],
-        s: usize,
-        c: usize,
-        cap: usize,
-        form: Form,
-        class: SchemeClass,
-        slashes: bool,
-        mailto: bool,
-        file: bool,
-        memo: &mut head::Memo,
+        cand: &mut Candidate<'_, '_>,
+        bare: &BareText,
+        at: Scheme,
         depth: &Depth,
-        out: &mut Option<Link<'h>>,
     ) -> Option<usize> {
-        let verdict = if file || !crate::switches::head_checks() {
+        let (h, s, c, cap) = (cand.h, bare.s, at.c, bare.cap);
+        let verdict = if at.key == KEY_FILE || !crate::switches::head_checks() {
             Head::Pass
-        } else if slashes {
-            head::authority(h, s, c, cap, memo)
-        } else if head::opaque_ok(h, c, mailto, memo) {
+        } else if bare.rules.slashes {
+            head::authority(h, s, c, cap, cand.memo)
+        } else if head::opaque_ok(h, c, at.key == KEY_MAILTO, cand.memo) {
             Head::Pass
         } else {
             Head::Refuse
         };
-        if self.refused_by_head(
-            h,
-            s,
-            form,
-            verdict,
-            Some(class),
-            slashes,
-            None,
-            &mut memo.bare.brackets,
-        ) {
+        if self.refused_by_head(cand, bare, verdict) {
             return None;
         }
         let mut cut = None;
-        let d = self.delimit_bare(h, s, cap, depth, form, None, memo, &mut cut)?;
-        let brackets = &mut memo.bare.brackets;
-        put(
-            out,
-            self.finish_bare(h, d, Some(class), slashes, None, brackets, cut),
-        )
+        let d = self.delimit_bare(cand, bare, depth, &mut cut)?;
+        let found = self.finish_bare(cand, d, &bare.rules, cut);
+        cand.put(found)
     }
 
     /// `bare_end::delimit`, a chain of joined lines first as a probe of its
     /// first pieces (`chain`). `cut` is how many bytes of the text the
     /// parser keeps, where the probe tells; `None` where the parser stops
     /// the text inside its authority (C-P3).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn delimit_bare(
         &self,
-        h: &[u8],
-        s: usize,
-        cap: usize,
+        cand: &mut Candidate<'_, '_>,
+        bare: &BareText,
         depth: &Depth,
-        form: Form,
-        prefix: Option<&str>,
-        memo: &mut head::Memo,
         cut: &mut Option<usize>,
     ) -> Option<Delimited> {
-        let probe = crate::switches::head_checks();
-        let mut d = bare_end::delimit(h, s, cap, depth, form, self.bare, &mut memo.bare, probe)?;
+        let (h, s, cap) = (cand.h, bare.s, bare.cap);
+        let bounds = Bounds {
+            h,
+            cap,
+            depth,
+            form: bare.form,
+            opts: self.bare,
+            probe: crate::switches::head_checks(),
+        };
+        let memo = &mut *cand.memo;
+        let mut d = bounds.delimit(s, &mut memo.bare)?;
         if d.more {
-            match chain::probe_cut(h, &d, prefix, cap, &mut memo.clear) {
+            match chain::probe_cut(h, &d, bare.rules.prefix, cap, &mut memo.clear) {
                 Some(ProbeCut::Keep(keep)) => {
                     d.more = false;
                     *cut = Some(keep);
@@ -96,41 +92,34 @@ impl Finder {
                 // (Unless a bracket opened right before it may end it
                 // first, C-F7: the whole text tells.)
                 Some(ProbeCut::InAuthority) if !closer_may_cut(h, s) => return None,
-                _ => d = bare_end::resume(h, d, cap, depth, self.bare, &mut memo.bare)?,
+                _ => d = bounds.resume(d, &mut memo.bare)?,
             }
         }
         Some(d)
     }
 
-    /// Whether a head check's verdict refuses the bare candidate at `s`
+    /// Whether a head check's verdict refuses the bare candidate `bare`
     /// (`Head::Decide`: the acceptance of the candidate cut at the head).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn refused_by_head(
         &self,
-        h: &[u8],
-        s: usize,
-        form: Form,
+        cand: &mut Candidate<'_, '_>,
+        bare: &BareText,
         verdict: Head,
-        class: Option<SchemeClass>,
-        slashes: bool,
-        prefix: Option<&str>,
-        brackets: &mut BracketMemo,
     ) -> bool {
         match verdict {
             Head::Pass => false,
             Head::Refuse => true,
             Head::Decide(end) => {
                 let d = Delimited {
-                    form,
-                    pieces: Pieces::one(s, end),
+                    form: bare.form,
+                    pieces: Pieces::one(bare.s, end),
                     consumed: end,
                     truncated: false,
                     joint_capped: false,
                     more: false,
                     rewrap: None,
                 };
-                self.finish_bare(h, d, class, slashes, prefix, brackets, None)
-                    .is_none()
+                self.finish_bare(cand, d, &bare.rules, None).is_none()
             }
         }
     }
@@ -138,20 +127,18 @@ impl Finder {
     /// Checks a bare candidate: its longest prefix that is a URI, trimmed
     /// again by C-F7 where the parser cut it (after `cut` bytes, where a
     /// chain's probe knows), and cut where the text around it says the URL
-    /// ends ([`closer_cut`], [`host_end_cut`]). `None` where
-    /// the parser cannot take its authority whole (C-P3: no host the
-    /// writer did not write).
-    #[allow(clippy::too_many_arguments)]
+    /// ends (`bracket_cut`, `host_end`). `None` where the parser cannot
+    /// take its authority whole (C-P3: no host the writer did not write).
     pub(super) fn finish_bare<'h>(
         &self,
-        h: &'h [u8],
+        cand: &mut Candidate<'h, '_>,
         mut d: Delimited,
-        class: Option<SchemeClass>,
-        slashes: bool,
-        prefix: Option<&str>,
-        brackets: &mut BracketMemo,
+        rules: &Rules,
         mut cut: Option<usize>,
     ) -> Option<(Link<'h>, usize)> {
+        let h = cand.h;
+        let brackets = &mut cand.memo.bare.brackets;
+        let prefix = rules.prefix;
         let plen = prefix.map_or(0, str::len);
         // The bracket opened right before the URL is looked for once: a
         // cut moves the text's end, not its start.
@@ -224,7 +211,7 @@ impl Finder {
                 continue;
             }
             let u = Uri::from_parts(&url, meta);
-            if !u.is_absolute() || !self.acceptable(&u, class, slashes, Context::Bare, d.form) {
+            if !u.is_absolute() || !self.acceptable(&u, rules, d.form) {
                 return None;
             }
             let mut alt = d.pieces.alt(h).map(|a| match prefix {
@@ -237,7 +224,7 @@ impl Finder {
             // URL whole.
             let mut rewrap = 0;
             if let (Some((j, e2)), None) = (d.rewrap, &alt) {
-                if let Some(joined) = self.joined_reading(h, &url, j, e2, class, slashes, d.form) {
+                if let Some(joined) = self.joined_reading(h, &url, j..e2, rules, d.form) {
                     alt = Some(joined);
                     rewrap = u32::try_from(e2 - d.consumed).unwrap_or(0);
                 }
@@ -251,19 +238,17 @@ impl Finder {
 }
 
 impl Finder {
-    /// C-W7: `url` joined with the next line's text `h[j..e2]` (trimmed by
+    /// C-W7: `url` joined with the next line's text `h[next]` (trimmed by
     /// C-F7), where that is a URL whole and one the finder takes.
-    #[allow(clippy::too_many_arguments)]
     fn joined_reading(
         &self,
         h: &[u8],
         url: &str,
-        j: usize,
-        e2: usize,
-        class: Option<SchemeClass>,
-        slashes: bool,
+        next: std::ops::Range<usize>,
+        rules: &Rules,
         form: Form,
     ) -> Option<String> {
+        let (j, e2) = (next.start, next.end);
         let t = bare_end::trimmed_end(h, j, e2, &mut BracketMemo::default());
         let more = crate::bytes::as_str(&h[j..t])?;
         if more.is_empty() {
@@ -273,7 +258,7 @@ impl Finder {
         let (n, m) = uri::prefix_taking_hashes(joined.as_bytes())?;
         let u = Uri::from_parts(&joined, m);
         let whole = n == joined.len() && u.is_absolute();
-        (whole && self.acceptable(&u, class, slashes, Context::Bare, form)).then_some(joined)
+        (whole && self.acceptable(&u, rules, form)).then_some(joined)
     }
 }
 

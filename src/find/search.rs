@@ -1,6 +1,7 @@
 //! The trigger loop: the scanner's next trigger, the line cap, and the
 //! candidate at each trigger, until a batch of links is found.
 
+use super::candidate::Candidate;
 use super::{head, Finder, Link};
 use crate::scan::{Job, Search};
 
@@ -160,7 +161,15 @@ impl Finder {
             }
             // (`n < outs.len()`: the loop returns when they are full.)
             let out = &mut outs[n];
-            let found = self.candidate(h, t, st.floor, line_cap, &mut st.memo, out);
+            let found = self.candidate(Candidate {
+                h,
+                t,
+                floor: st.floor,
+                end_limit: h.len().min(t.start + self.forward),
+                line_cap,
+                memo: &mut st.memo,
+                out,
+            });
             if let Some(consumed) = found {
                 // A URL that ends where bytes that are not UTF-8 begin (text
                 // in another charset: `caf\xe9`) may have been cut by them:

@@ -1,6 +1,8 @@
 //! A `www.` abbreviation (C-F4), read as `http://` and the host.
 
-use super::candidate::Context;
+use super::accept::Rules;
+use super::candidate::{Candidate, Context};
+use super::general::BareText;
 use super::head::{self, Head};
 use super::{Finder, Link};
 use crate::delimit::rejoin::Depth;
@@ -10,64 +12,63 @@ use crate::delimit::Form;
 impl Finder {
     /// A `www.` candidate at `p`; `depth` is the quote depth of its line
     /// (`with_depth`).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn at_www<'h>(
         &self,
-        h: &'h [u8],
+        cand: &mut Candidate<'h, '_>,
         p: usize,
-        floor: usize,
-        end_limit: usize,
-        line_cap: usize,
-        memo: &mut head::Memo,
         depth: &Depth,
     ) -> Option<(Link<'h>, usize)> {
-        let op = wrapper::opener(h, p, floor, self.back);
+        let h = cand.h;
+        let op = wrapper::opener(h, p, cand.floor, self.back);
         if op.is_wrapper() {
-            if let Some(mut d) =
-                wrapper::delimit(h, p, op, &self.limits, end_limit, depth, &mut memo.wrap)
-            {
+            let (limits, wrap) = (&self.limits, &mut cand.memo.wrap);
+            if let Some(mut d) = wrapper::delimit(h, p, op, limits, cand.end_limit, depth, wrap) {
                 d.form = Form::Abbreviated;
-                let ctx = Context::of(op);
-                if let Some(found) = self.finish_wrapped(h, d, None, true, ctx, Some("http://")) {
+                let rules = Rules {
+                    ctx: Context::of(op),
+                    ..WWW
+                };
+                if let Some(found) = self.finish_wrapped(h, d, &rules) {
                     return Some(found);
                 }
             }
         }
-        let cap = self.url_cap(p, end_limit, line_cap);
+        let bare = BareText {
+            s: p,
+            cap: self.url_cap(cand, p),
+            form: Form::Abbreviated,
+            rules: WWW,
+        };
         let verdict = if crate::switches::head_checks() {
-            head::www(h, p, cap, memo)
+            head::www(h, p, bare.cap, cand.memo)
         } else {
             Head::Pass
         };
-        if self.refused_by_head(
-            h,
-            p,
-            Form::Abbreviated,
-            verdict,
-            None,
-            true,
-            Some("http://"),
-            &mut memo.bare.brackets,
-        ) {
+        if self.refused_by_head(cand, &bare, verdict) {
             return None;
         }
-        let prefix = Some("http://");
         let mut cut = None;
-        let form = Form::Abbreviated;
-        let d = self.delimit_bare(h, p, cap, depth, form, prefix, memo, &mut cut)?;
+        let d = self.delimit_bare(cand, &bare, depth, &mut cut)?;
         let (first, last) = (d.pieces.first, d.pieces.last());
         // (Cut by a cap, or a joint the cap kept from looking: a later
         // trigger's cap is later.)
         let capped = d.truncated || d.joint_capped;
         // (A chain decided from its first pieces: not its whole text.)
         let probed = cut.is_some();
-        let brackets = &mut memo.bare.brackets;
-        let found = self.finish_bare(h, d, None, true, prefix, brackets, cut);
+        let found = self.finish_bare(cand, d, &bare.rules, cut);
         if found.is_none() && crate::switches::head_checks() && !probed {
             // Refused by the full path (the head could not tell: a join, a
             // non-ASCII end): later `www.` triggers in its host learn it.
-            memo.refused_www_text(h, cap, first, last, capped);
+            cand.memo.refused_www_text(h, bare.cap, first, last, capped);
         }
         found
     }
 }
+
+/// The rules of a bare `www.` text: read as `http://` and the text.
+const WWW: Rules = Rules {
+    class: None,
+    slashes: true,
+    ctx: Context::Bare,
+    prefix: Some("http://"),
+};
