@@ -667,7 +667,8 @@ pub enum Command {
     /// Example: urlx resolve --compat draft1997 'http://a/b/c/d;p?q' 'g?y/../x'
     #[command(
         about = "Resolve references against a base URI (RFC 3986 section 5.2)",
-        long_about
+        long_about,
+        override_usage = "urlx resolve [--compat MODE] <BASE> <REF>..."
     )]
     Resolve(ResolveArgs),
     /// Pick a URL of a message in the terminal and open it: for mail

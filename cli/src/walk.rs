@@ -226,6 +226,9 @@ fn walk(root: &Path, opts: &Options, w: &mut Walked) {
 /// The files and folders under `root` that the hidden and ignore rules
 /// passed over (a folder once, not what it holds), found by a walk
 /// without the rules that stops wherever the walk with them did not go.
+// PERF: the second walk reads every folder again: 20,000 small files in
+// 200 folders, debug build, `urlx -c -j1 DIR`: 0.22 s, against 0.13 s with
+// --hidden --no-ignore (no rules, no second walk).
 fn passed_over(root: &Path, opts: &Options, met: HashSet<PathBuf>, skipped: &mut Vec<String>) {
     let met = Arc::new(met);
     let found = Arc::new(Mutex::new(Vec::new()));

@@ -60,4 +60,9 @@ fn a_refused_pair_shows_the_real_usage() {
     assert!(e.contains("urlx <COMMAND>"), "{e}");
     let e = text(&urlx(&["parse", "--bogus"]).stderr);
     assert!(e.contains("Usage: urlx parse [--strict] [URI]..."), "{e}");
+    let e = text(&urlx(&["resolve", "http://a/"]).stderr);
+    assert!(
+        e.contains("Usage: urlx resolve [--compat MODE] <BASE> <REF>..."),
+        "{e}"
+    );
 }
