@@ -379,3 +379,73 @@ fn print(a: &ExtractArgs) -> Result<Print, String> {
         progress: !a.no_progress && std::io::stderr().is_terminal(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn resolved(args: &[&str]) -> Result<Config, String> {
+        let cli = flags::Cli::try_parse_from(std::iter::once("urlx").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        Config::resolve(cli)
+    }
+
+    #[test]
+    fn each_job_from_its_flags() {
+        let job = |args: &[&str]| resolved(args).unwrap().job;
+        assert!(matches!(
+            job(&["-o", "-0"]),
+            Job::Extract(Print {
+                mode: PrintMode::OnlyUrl,
+                term: 0,
+                ..
+            })
+        ));
+        assert!(matches!(
+            job(&["--html-page"]),
+            Job::Render(Render {
+                html: true,
+                page: true,
+                ..
+            })
+        ));
+        assert!(matches!(
+            job(&["--hyperlink"]),
+            Job::Render(Render { html: false, .. })
+        ));
+        let Job::HtmlIn(h) = job(&["--in", "html", "--skip-tags", " PRE,,code"]) else {
+            panic!("not --in html")
+        };
+        assert_eq!(h.skip_tags, Some(vec!["pre".to_owned(), "code".to_owned()]));
+        assert!(matches!(
+            job(&["parse", "--strict"]),
+            Job::Parse(Parse { strict: true, .. })
+        ));
+    }
+
+    #[test]
+    fn reading_from_its_flags() {
+        let r = resolved(&["--piece-size", "5"]).unwrap().reading;
+        assert_eq!((r.piece_size, r.whole_max), (5, 0));
+        let r = resolved(&["--refang"]).unwrap().reading;
+        assert_eq!(r.whole_max, REFANG_MAX);
+        let r = resolved(&["--max-message", "1K", "--no-mail"])
+            .unwrap()
+            .reading;
+        assert!(r.max_message == 1024 && r.mail == MailMode::Never);
+        assert_eq!(resolved(&[]).unwrap().reading.whole_max, WHOLE_FILE_MAX);
+    }
+
+    #[test]
+    fn errors_name_the_flag() {
+        let e = |args: &[&str]| resolved(args).err().unwrap_or_default();
+        assert_eq!(
+            e(&["--max-url-len", "0"]),
+            "--max-url-len must be at least 1"
+        );
+        assert!(e(&["--format", "{nofield}"]).contains("nofield"));
+        assert!(e(&["-v"]).contains("--invert-match"));
+        assert!(e(&["--json", "--alt"]).contains("--alt"));
+    }
+}

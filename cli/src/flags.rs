@@ -58,7 +58,7 @@ pub struct ExtractArgs {
     /// not a terminal, else the current folder.
     #[arg(
         long_help,
-        help = "Files and folders to read; none: standard input (a terminal: .)",
+        help = "Files and folders to read; none: standard input, or . on a terminal",
         value_name = "PATH"
     )]
     pub paths: Vec<std::ffi::OsString>,

@@ -1,7 +1,8 @@
 //! From the command line's paths to the list of inputs, in order: explicit
 //! files as given, folders walked recursively in sorted order with the
 //! `ignore` crate (hidden files and `.gitignore` rules as `rg` treats them),
-//! `-` for standard input.
+//! `-` for standard input. What a folder's walk passes over (a hidden file, one
+//! an ignore rule names, a symbolic link, a FIFO) is named (`Walked::skipped`).
 
 use std::collections::HashSet;
 use std::ffi::OsString;
