@@ -1,19 +1,35 @@
 //! Every flag of the command line, in one place. The doc comments are the
 //! `--help` text.
 
+use std::ffi::OsString;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// urlx: find URLs in plain text (mail, news, RFC-style documents), by the
 /// rules the URL specifications give for URLs in context: <URL:...>, <...>,
 /// "..." and bare URLs, www. abbreviations, URLs wrapped across lines
-/// rejoined. Every candidate is checked by a strict RFC 3986 parser.
+/// rejoined. Every candidate is checked by a strict RFC 3986 parser. It
+/// also writes text back with its URLs linked (--html, --hyperlink, --in
+/// html).
 #[derive(Parser, Debug)]
 #[command(
     name = "urlx",
     version,
-    about,
+    about = "Find URLs in plain text: mail, news, RFC-style documents.",
+    long_about,
+    // Derived, the line would make PATH look required after a refused
+    // pair of flags; PATH is optional (standard input when none).
+    override_usage = "urlx [OPTIONS] [PATH]...      (no PATH: standard input)\n       \
+urlx <COMMAND> [ARGS]...     (parse, resolve, pick, generate, help)",
     args_conflicts_with_subcommands = true,
     after_help = "Output: path:line:url, one link a line (no path: when one file or stdin is read).\n\
+Exit status: 0 when a URL was found, 1 when none, 2 on an error.\n\n\
+Examples:\n  \
+urlx -o -u ~/Mail | sort                 each URL once, URLs only\n  \
+urlx --json msg.eml | jq -r .host        one JSON object a link\n  \
+urlx pick < msg.eml                      pick a URL of a message and open it\n\n\
+-h shows a summary; --help shows every flag, explained, and more examples.",
+    after_long_help = "Output: path:line:url, one link a line (no path: when one file or stdin is read).\n\
 Exit status: 0 when a URL was found, 1 when none, 2 on an error (the other inputs are still read).\n\n\
 Examples:\n  \
 urlx corpora/sample.mbox                 every URL, with file and line\n  \
@@ -31,22 +47,31 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
     #[command(flatten)]
-    pub scan: ScanArgs,
+    pub extract: ExtractArgs,
 }
 
 /// Flags of the main job: finding URLs in files.
 #[derive(Args, Debug, Default)]
-pub struct ScanArgs {
+pub struct ExtractArgs {
     /// Files and folders to read (folders recursively, in sorted order);
     /// "-" for standard input. With none, reads standard input when it is
     /// not a terminal, else the current folder.
-    #[arg(value_name = "PATH")]
+    #[arg(
+        long_help,
+        help = "Files and folders to read; none: standard input, or . on a terminal",
+        value_name = "PATH"
+    )]
     pub paths: Vec<std::ffi::OsString>,
 
     /// Print only the URL, without path and line. A URL cut at a cap
     /// (--max-url-len, ...) ends with " [truncated]" here and in
     /// path:line:url output. Example: urlx -o msg.eml
-    #[arg(short = 'o', long)]
+    #[arg(
+        long_help,
+        help = "Print only the URL, without path and line",
+        short = 'o',
+        long
+    )]
     pub only_url: bool,
 
     /// Print each link by a template: {field} for any field of --json
@@ -58,7 +83,7 @@ pub struct ScanArgs {
     /// where the text keeps the URL whole), {{ and }} for braces, \t and
     /// \n for tab and newline. Control characters in fields are shown escaped. Example:
     /// urlx --format '{host}\t{url}' ~/Mail
-    #[arg(long, value_name = "TEMPLATE", conflicts_with_all = ["only_url", "json", "count"])]
+    #[arg(long_help, help = "Print each link by a template of --json's fields", long, value_name = "TEMPLATE", conflicts_with_all = ["only_url", "json", "count"])]
     pub format: Option<String>,
 
     /// Print one JSON object a line: path, line, column, start, end (byte
@@ -68,24 +93,34 @@ pub struct ScanArgs {
     /// "unwrapped" (the URL it leads to, when it gives one); in mail
     /// also message_id, subject, date, from and to (encoded words
     /// decoded). Example: urlx --json msg.eml | jq -r .host
-    #[arg(long, conflicts_with_all = ["only_url", "count"])]
+    #[arg(long_help, help = "Print one JSON object a line (path, line, url, host, ...)", long, conflicts_with_all = ["only_url", "count"])]
     pub json: bool,
 
     /// Add the normalized URL (RFC 3986 section 6): a "normalized" field with
     /// --json, else print it in place of the URL as written. Example:
     /// urlx --json --normalize notes.txt
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Add or print the normalized URL (RFC 3986 section 6)",
+        hide_short_help = true,
+        long
+    )]
     pub normalize: bool,
 
     /// Print the number of URLs per file (files with none are not listed).
     /// Example: urlx -c ~/Mail
-    #[arg(short = 'c', long)]
+    #[arg(
+        long_help,
+        help = "Print the number of URLs per file",
+        short = 'c',
+        long
+    )]
     pub count: bool,
 
     /// Print each URL once: its first occurrence across all input (a
     /// link-protection redirect counts as the URL it leads to).
     /// Example: urlx -o -u ~/Mail
-    #[arg(short = 'u', long)]
+    #[arg(long_help, help = "Print each URL once", short = 'u', long)]
     pub unique: bool,
 
     /// Print the URL a link-protection redirect leads to (Outlook
@@ -94,12 +129,17 @@ pub struct ScanArgs {
     /// end) in place of the redirect; a redirect that holds only a token
     /// (Mimecast, Cisco, t.co) is printed as written. --json and --format
     /// give both: "url" and "unwrapped". Example: urlx -o --unwrap msg.eml
-    #[arg(long, conflicts_with_all = ["json", "format", "count"])]
+    #[arg(long_help, help = "Print the URL a link-protection redirect leads to", long, conflicts_with_all = ["json", "format", "count"])]
     pub unwrap: bool,
 
     /// Print files, bytes, URLs, time and MB/s on standard error at the end.
     /// Example: urlx --stats -c ~/Mail
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Print files, bytes, URLs and MB/s on standard error",
+        hide_short_help = true,
+        long
+    )]
     pub stats: bool,
 
     /// Also print the alternative reading of a URL where the text is
@@ -108,36 +148,62 @@ pub struct ScanArgs {
     /// text does not declare it: joined), on the line after it, ending
     /// with " [alternative]".
     /// Example: urlx --alt wrapped.txt
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Also print the alternative reading of an ambiguous URL",
+        hide_short_help = true,
+        long
+    )]
     pub alt: bool,
 
     /// End each output record with NUL instead of a newline. Example:
     /// urlx -0 -o -u msg.txt | xargs -0 -n1 curl -sI
-    #[arg(short = '0', long = "null")]
+    #[arg(
+        long_help,
+        help = "End each output record with NUL",
+        hide_short_help = true,
+        short = '0',
+        long = "null"
+    )]
     pub null: bool,
 
     /// When to color the output: auto (when standard output is a
     /// terminal), always, never. Example: urlx --color always msg | less -R
-    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    #[arg(long_help, help = "When to color the output: auto, always, never", long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
     pub color: ColorArg,
 
     /// Threads to read files with (default: all cores). Output order does
     /// not depend on it. Example: urlx -j1 ~/Mail
-    #[arg(short = 'j', long, value_name = "N")]
+    #[arg(
+        long_help,
+        help = "Threads to read files with (default: all cores)",
+        short = 'j',
+        long,
+        value_name = "N"
+    )]
     pub threads: Option<usize>,
 
     /// Also read files that look binary (a NUL byte in the first 8 KiB);
     /// by default they are skipped and counted. Example: urlx --binary dump.bin
-    #[arg(long)]
+    #[arg(long_help, help = "Also read files that look binary", long)]
     pub binary: bool,
 
     /// Read hidden files and folders in folders too. Example: urlx --hidden ~/notes
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Read hidden files and folders in folders too",
+        hide_short_help = true,
+        long
+    )]
     pub hidden: bool,
 
     /// Do not apply .gitignore, .ignore and similar rules in folders.
     /// Example: urlx --no-ignore src/
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Do not apply .gitignore, .ignore and similar rules",
+        long
+    )]
     pub no_ignore: bool,
 
     /// Find links as Unicode's link detection standard (UTS #58, Unicode
@@ -148,11 +214,16 @@ pub struct ScanArgs {
     /// where the standard ends them. A link ends at its line's end. Not
     /// with --email, --domains, --no-www, --join-breaks and the wrapper
     /// caps, which it has its own rules for. Example: urlx --uts58 notes.txt
-    #[arg(long, conflicts_with_all = ["max_wrapper_bytes", "max_wrapper_lines"])]
+    #[arg(long_help, help = "Find links as Unicode's UTS #58 does, and only those", hide_short_help = true, long, conflicts_with_all = ["max_wrapper_bytes", "max_wrapper_lines"])]
     pub uts58: bool,
 
     /// Report bare e-mail addresses as mailto: URLs. Example: urlx --email msg.eml
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Report bare e-mail addresses as mailto: URLs",
+        hide_short_help = true,
+        long
+    )]
     pub email: bool,
 
     /// Also report domain names without a scheme (github.com/foo,
@@ -160,7 +231,12 @@ pub struct ScanArgs {
     /// label is a top-level domain of the public suffix list; not in an
     /// address, not a file's name (setup.py, README.md), not a version.
     /// Off by default. Example: urlx --domains notes.txt
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Also report domain names without a scheme",
+        hide_short_help = true,
+        long
+    )]
     pub domains: bool,
 
     /// Also find defanged indicators, as phishing triage pastes them
@@ -170,42 +246,80 @@ pub struct ScanArgs {
     /// 256 MiB) as plain text; mail and archives are refused, named. Off
     /// by default; never in --html or --hyperlink. Example:
     /// pbpaste | urlx --refang -o
-    #[arg(long, conflicts_with_all = ["uts58", "mail"])]
+    #[arg(long_help, help = "Also find defanged indicators (hxxps://example[.]com)", hide_short_help = true, long, conflicts_with_all = ["uts58", "mail"])]
     pub refang: bool,
 
     /// Do not report www. hosts without a scheme as http:// URLs. Example:
     /// urlx --no-www msg.eml
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Do not report www. hosts without a scheme",
+        hide_short_help = true,
+        long
+    )]
     pub no_www: bool,
 
     /// Join a bare URL broken at a line end without a hyphen when the next
     /// line starts with / ? & = # or % (off by default: such a break may
     /// as well end the URL).
     /// Example: urlx --join-breaks old-post.txt
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Join a URL broken at a line end without a hyphen",
+        hide_short_help = true,
+        long
+    )]
     pub join_breaks: bool,
 
     /// The longest URL in bytes; a longer one is cut there and flagged
     /// ("truncated": true in --json). Example: urlx --max-url-len 2048 spam.mbox
-    #[arg(long, value_name = "BYTES", default_value_t = 8192)]
+    #[arg(
+        long_help,
+        help = "The longest URL in bytes; a longer one is cut",
+        hide_short_help = true,
+        long,
+        value_name = "BYTES",
+        default_value_t = 8192
+    )]
     pub max_url_len: usize,
 
     /// The most bytes a <...> or "..." wrapper may span. Example:
     /// urlx --max-wrapper-bytes 512 msg.txt
-    #[arg(long, value_name = "BYTES", default_value_t = 2048)]
+    #[arg(
+        long_help,
+        help = "The most bytes a <...> or \"...\" wrapper may span",
+        hide_short_help = true,
+        long,
+        value_name = "BYTES",
+        default_value_t = 2048
+    )]
     pub max_wrapper_bytes: usize,
 
     /// Look at no more than this many bytes of each line (0: no cap, the
     /// default); a URL that reaches the cap is cut there and flagged. For
     /// input with huge lines. Example: urlx --max-line-len 65536 dump.txt
-    #[arg(long, value_name = "BYTES", default_value_t = 0)]
+    #[arg(
+        long_help,
+        help = "Look at no more than this many bytes of each line",
+        hide_short_help = true,
+        long,
+        value_name = "BYTES",
+        default_value_t = 0
+    )]
     pub max_line_len: usize,
 
     /// The most lines a <...> or "..." wrapper may span, and a bare URL
     /// joined across line breaks (after a hyphen; --join-breaks): such a URL
     /// is cut at the last break it may cross and flagged truncated. Example:
     /// urlx --max-wrapper-lines 4 msg.txt
-    #[arg(long, value_name = "LINES", default_value_t = 8)]
+    #[arg(
+        long_help,
+        help = "The most lines a wrapper or a joined URL may span",
+        hide_short_help = true,
+        long,
+        value_name = "LINES",
+        default_value_t = 8
+    )]
     pub max_wrapper_lines: usize,
 
     /// Read every input as mail (an mbox, or one message): decode MIME parts
@@ -213,18 +327,34 @@ pub struct ScanArgs {
     /// read URL-bearing header fields, skip attachments that are not text.
     /// By default an input is read as mail when it looks like mail (a first
     /// line "From ", or header lines). Example: urlx --mail inbox
-    #[arg(long, conflicts_with = "no_mail")]
+    #[arg(
+        long_help,
+        help = "Read every input as mail",
+        hide_short_help = true,
+        long,
+        conflicts_with = "no_mail"
+    )]
     pub mail: bool,
 
     /// Read every input as plain text, even when it looks like mail.
     /// Example: urlx --no-mail raw.eml
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Read every input as plain text",
+        hide_short_help = true,
+        long
+    )]
     pub no_mail: bool,
 
     /// Say on standard error what was malformed in mail input (a bad
     /// boundary, an unknown charset, bad base64); it is read anyway.
     /// (-v is --invert-match, as in grep and rg.) Example: urlx --verbose spam.mbox
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Say what was malformed in mail input",
+        hide_short_help = true,
+        long
+    )]
     pub verbose: bool,
 
     /// Write the text as HTML with its URLs as links (<pre> for each input;
@@ -235,7 +365,7 @@ pub struct ScanArgs {
     /// decoded (else its HTML part as text, each link's href after its
     /// text, and a warning where the text shows another host); --no-mail
     /// writes the raw bytes instead. Example: urlx --html msg.txt > msg.html
-    #[arg(long, conflicts_with_all = ["json", "count", "only_url", "hyperlink"])]
+    #[arg(long_help, help = "Write the text as HTML with its URLs as links", long, conflicts_with_all = ["json", "count", "only_url", "hyperlink"])]
     pub html: bool,
 
     /// What the inputs are: text (the default: mail, news, any text) or
@@ -244,17 +374,29 @@ pub struct ScanArgs {
     /// attributes, comments, an <a> or the elements of --skip-tags.
     /// Character references are decoded to find URLs, and the text is kept
     /// as written. Example: urlx --in html page.html > linked.html
-    #[arg(long = "in", value_name = "FORMAT", value_enum, default_value_t = InFormat::Text)]
+    #[arg(long_help, help = "What the inputs are: text or html", hide_short_help = true, long = "in", value_name = "FORMAT", value_enum, default_value_t = InFormat::Text)]
     pub input_format: InFormat,
 
     /// With --in html: the elements whose text is not linked, comma
     /// separated (default pre,code,script,style,textarea,title; an <a> is
     /// never linked inside). Example: urlx --in html --skip-tags pre,kbd post.html
-    #[arg(long, value_name = "TAGS", value_delimiter = ',')]
+    #[arg(
+        long_help,
+        help = "With --in html: the elements whose text is not linked",
+        hide_short_help = true,
+        long,
+        value_name = "TAGS",
+        value_delimiter = ','
+    )]
     pub skip_tags: Option<Vec<String>>,
 
     /// With --html: a complete HTML document. Example: urlx --html-page notes.txt
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "With --html: a complete HTML document",
+        hide_short_help = true,
+        long
+    )]
     pub html_page: bool,
 
     /// Write the text back with terminal hyperlinks (OSC 8) on its URLs.
@@ -263,14 +405,20 @@ pub struct ScanArgs {
     /// set the title; a deceptive link is followed by "[⚠ goes to ...]".
     /// Mail is shown as a reader sees it, as with --html (--no-mail: the
     /// raw bytes). Example: urlx --hyperlink msg | less -R
-    #[arg(long, conflicts_with_all = ["json", "count", "only_url"])]
+    #[arg(long_help, help = "Write the text back with terminal hyperlinks (OSC 8)", long, conflicts_with_all = ["json", "count", "only_url"])]
     pub hyperlink: bool,
 
     /// With --hyperlink: write the text's control characters and escape
     /// sequences as they are. Only for text you wrote or trust: a message's
     /// escape sequences then reach the terminal. Example:
     /// my-report | urlx --hyperlink --raw-controls
-    #[arg(long, requires = "hyperlink")]
+    #[arg(
+        long_help,
+        help = "With --hyperlink: the text's control bytes as they are",
+        hide_short_help = true,
+        long,
+        requires = "hyperlink"
+    )]
     pub raw_controls: bool,
 
     /// Read compressed files as they are, not decoded. By default a file
@@ -279,14 +427,19 @@ pub struct ScanArgs {
     /// member by member, each reported as ARCHIVE:MEMBER ("member" in
     /// --json). Decoding is the default, unlike rg's -z, because mail
     /// archives mostly come compressed. Example: urlx --no-decompress dump.gz
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Read compressed files and archives as they are",
+        hide_short_help = true,
+        long
+    )]
     pub no_decompress: bool,
 
     /// Stop decoding one input (a compressed file or archive, all its
     /// members together) past this many bytes (default 4G): the URLs
     /// before the cap are printed, then an error names the file. Suffixes
     /// K, M, G, T. Example: urlx --max-decompressed 64G takeout.tgz
-    #[arg(long, value_name = "SIZE", value_parser = size_parser)]
+    #[arg(long_help, help = "The most bytes decoded from one input (default 4G)", hide_short_help = true, long, value_name = "SIZE", value_parser = size_parser)]
     pub max_decompressed: Option<u64>,
 
     /// Refuse a compressed input whose header asks for a dictionary (xz,
@@ -294,7 +447,7 @@ pub struct ScanArgs {
     /// what xz -9 uses; zstd --long=27 asks for 128M): the memory is
     /// never taken, and an error names the input. Example:
     /// urlx --max-dictionary 256M huge.tar.zst
-    #[arg(long, value_name = "SIZE", value_parser = size_parser)]
+    #[arg(long_help, help = "Refuse a decoder window larger than this (default 64M)", hide_short_help = true, long, value_name = "SIZE", value_parser = size_parser)]
     pub max_dictionary: Option<u64>,
 
     /// Decode a mail message (MIME parts, quoted-printable, base64,
@@ -303,7 +456,7 @@ pub struct ScanArgs {
     /// plain URLs are all found, those its encodings hide are not. Memory
     /// stays bounded by it whatever one message holds. Example:
     /// urlx --max-message 1G export.mbox
-    #[arg(long, value_name = "SIZE", value_parser = size_parser)]
+    #[arg(long_help, help = "Decode a mail message only up to this size (default 64M)", hide_short_help = true, long, value_name = "SIZE", value_parser = size_parser)]
     pub max_message: Option<u64>,
 
     /// The size of the pieces a streamed input is cut into for the
@@ -313,7 +466,12 @@ pub struct ScanArgs {
 
     /// Never show a progress bar (it shows on a terminal after 2 seconds).
     /// Example: urlx --no-progress -c ~/Mail
-    #[arg(long)]
+    #[arg(
+        long_help,
+        help = "Never show a progress bar",
+        hide_short_help = true,
+        long
+    )]
     pub no_progress: bool,
 
     #[command(flatten)]
@@ -321,61 +479,26 @@ pub struct ScanArgs {
 
     /// In mail, leave out the URLs of header fields (List-Unsubscribe,
     /// Archived-At, ...): the body's only. Example: urlx --no-headers inbox
-    #[arg(long, conflicts_with = "headers_only", help_heading = "Filters")]
+    #[arg(
+        long_help,
+        help = "In mail, leave out the URLs of header fields",
+        hide_short_help = true,
+        long,
+        conflicts_with = "headers_only",
+        help_heading = "Filters"
+    )]
     pub no_headers: bool,
 
     /// In mail, only the URLs of header fields. Example:
     /// urlx --headers-only -o -u inbox
-    #[arg(long, help_heading = "Filters")]
+    #[arg(
+        long_help,
+        help = "In mail, only the URLs of header fields",
+        hide_short_help = true,
+        long,
+        help_heading = "Filters"
+    )]
     pub headers_only: bool,
-}
-
-/// Whether inputs are read as mail: --mail, --no-mail, or sniffed.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum MailMode {
-    Sniff,
-    Always,
-    Never,
-}
-
-impl MailMode {
-    /// What an input is, from its first bytes (`scan::PROBE` of them).
-    pub fn kind(self, head: &[u8]) -> urlx::mail::Kind {
-        use urlx::mail::{sniff, Kind};
-        match self {
-            MailMode::Never => Kind::Text,
-            MailMode::Sniff => sniff(head),
-            MailMode::Always => match sniff(head) {
-                Kind::Text => Kind::Message,
-                k => k,
-            },
-        }
-    }
-}
-
-impl ScanArgs {
-    /// --mail and --no-mail.
-    pub fn mail_mode(&self) -> MailMode {
-        if self.mail {
-            MailMode::Always
-        } else if self.no_mail {
-            MailMode::Never
-        } else {
-            MailMode::Sniff
-        }
-    }
-
-    /// --no-headers and --headers-only.
-    pub fn headers(&self) -> crate::keep::Headers {
-        use crate::keep::Headers;
-        if self.no_headers {
-            Headers::Body
-        } else if self.headers_only {
-            Headers::Only
-        } else {
-            Headers::Both
-        }
-    }
 }
 
 /// Which links to keep: the same flags for the main job, --html,
@@ -388,6 +511,8 @@ pub struct FilterArgs {
     /// rg -e would over the list of URLs); repeat for more (any of them).
     /// The syntax of Rust's regex crate. Example: urlx -e '/patch/[0-9]+' ~/Mail
     #[arg(
+        long_help,
+        help = "Keep URLs this regular expression matches",
         short = 'e',
         long = "regexp",
         value_name = "PATTERN",
@@ -397,79 +522,89 @@ pub struct FilterArgs {
 
     /// Keep URLs a pattern of FILE matches: one a line (an empty file
     /// keeps none); "-" for standard input. Example: urlx -F -f iocs.txt ~/Mail
-    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    #[arg(
+        long_help,
+        help = "Keep URLs a pattern of FILE matches",
+        short = 'f',
+        long = "file",
+        value_name = "FILE"
+    )]
     pub file: Vec<std::path::PathBuf>,
 
     /// The patterns are literal strings, not regular expressions (tens of
     /// thousands are matched at once). Example: urlx -F -e '?utm_' ~/Mail
-    #[arg(short = 'F', long)]
+    #[arg(
+        long_help,
+        help = "The patterns are literal strings",
+        short = 'F',
+        long
+    )]
     pub fixed_strings: bool,
 
     /// Patterns match regardless of case. Example: urlx -i -e github ~/Mail
-    #[arg(short = 'i', long)]
+    #[arg(
+        long_help,
+        help = "Patterns match regardless of case",
+        short = 'i',
+        long
+    )]
     pub ignore_case: bool,
 
     /// Keep URLs whose host is one of these domains or under it
     /// (kernel.org keeps lore.kernel.org), or one of these IP addresses;
     /// any case, IDNs in Unicode or punycode. Example: urlx --host kernel.org,lwn.net ~/Mail
-    #[arg(long, value_delimiter = ',', value_name = "DOMAINS")]
+    #[arg(
+        long_help,
+        help = "Keep URLs whose host is one of these domains or under it",
+        long,
+        value_delimiter = ',',
+        value_name = "DOMAINS"
+    )]
     pub host: Vec<String>,
 
     /// Keep URLs whose host is a domain of FILE (one a line, as --host;
     /// blank lines and lines starting with # are skipped), for lists of
     /// 100,000 domains. Example: urlx --host-file blocklist.txt ~/Mail
-    #[arg(long, value_name = "FILE")]
+    #[arg(
+        long_help,
+        help = "Keep URLs whose host is a domain of FILE",
+        hide_short_help = true,
+        long,
+        value_name = "FILE"
+    )]
     pub host_file: Vec<std::path::PathBuf>,
 
     /// Drop the URLs -e, -f and --host keep, and keep the others
     /// (--scheme and --form still select). Example: urlx -v --host example.org msg.eml
-    #[arg(short = 'v', long)]
+    #[arg(
+        long_help,
+        help = "Drop the URLs -e, -f and --host keep",
+        short = 'v',
+        long
+    )]
     pub invert_match: bool,
 
     /// Only URLs with these schemes (comma-separated). Example:
     /// urlx --scheme https,ftp msg.eml
-    #[arg(long, value_delimiter = ',', value_name = "SCHEMES")]
+    #[arg(
+        long_help,
+        help = "Only URLs with these schemes",
+        long,
+        value_delimiter = ',',
+        value_name = "SCHEMES"
+    )]
     pub scheme: Vec<String>,
 
     /// Only URLs written in these forms (comma-separated): url-prefix, angle,
     /// quoted, bare, abbreviated, email, domain. Example: urlx --form angle,url-prefix rfc.txt
-    #[arg(long, value_delimiter = ',', value_name = "FORMS", value_parser = form_parser())]
+    #[arg(long_help, help = "Only URLs written in these forms", long, value_delimiter = ',', value_name = "FORMS", value_parser = form_parser())]
     pub form: Vec<urlx::Form>,
 }
 
 /// --max-decompressed, --max-dictionary and --max-message take a size
 /// with a unit.
 fn size_parser(s: &str) -> Result<u64, String> {
-    parse_size(s)
-}
-
-/// Parses a size such as `4G`, `512M`, `100K` or `1000` (bytes).
-pub fn parse_size(s: &str) -> Result<u64, String> {
-    let t = s.trim();
-    let (digits, shift) = match t.char_indices().last() {
-        Some((i, c)) if c.eq_ignore_ascii_case(&'k') => (&t[..i], 10),
-        Some((i, c)) if c.eq_ignore_ascii_case(&'m') => (&t[..i], 20),
-        Some((i, c)) if c.eq_ignore_ascii_case(&'g') => (&t[..i], 30),
-        Some((i, c)) if c.eq_ignore_ascii_case(&'t') => (&t[..i], 40),
-        _ => (t, 0),
-    };
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("{s:?} is not a size (write it as 4G, 512M, 100K or bytes)"))?;
-    n.checked_mul(1 << shift)
-        .filter(|&n| n > 0)
-        .ok_or_else(|| format!("{s:?} is not a size greater than 0 that fits in 64 bits"))
-}
-
-/// A size in words, as the user would write it: `4 GiB` where it is a
-/// round one, else bytes.
-pub fn human(n: u64) -> String {
-    for (unit, shift) in [("T", 40), ("G", 30), ("M", 20), ("K", 10)] {
-        if n >= 1 << shift && n.is_multiple_of(1 << shift) {
-            return format!("{} {unit}iB", n >> shift);
-        }
-    }
-    format!("{n} bytes")
+    crate::size::parse(s)
 }
 
 /// --form takes the names the library gives its forms.
@@ -478,77 +613,6 @@ fn form_parser() -> impl clap::builder::TypedValueParser<Value = urlx::Form> {
     // The possible values are the names, so every name given has a form.
     clap::builder::PossibleValuesParser::new(urlx::Form::ALL.map(urlx::Form::as_str))
         .map(|name: String| urlx::Form::from_name(&name).unwrap_or(urlx::Form::Bare))
-}
-
-impl ScanArgs {
-    /// --max-decompressed, or its default.
-    pub fn max_decompressed(&self) -> u64 {
-        self.max_decompressed.unwrap_or(4 << 30)
-    }
-
-    /// --max-message, or its default.
-    pub fn max_message(&self) -> usize {
-        self.max_message
-            .map_or(64 << 20, |m| usize::try_from(m).unwrap_or(usize::MAX))
-    }
-
-    /// --max-dictionary, or its default, in the decoders' limits.
-    #[cfg(feature = "compressed")]
-    pub fn limits(&self) -> urlx::unpack::Limits {
-        let mut limits = urlx::unpack::Limits::default();
-        if let Some(d) = self.max_dictionary {
-            limits.dictionary = d;
-        }
-        limits
-    }
-
-    /// Refuses the options of inputs this build cannot read (built without
-    /// the `compressed` feature), rather than ignore them.
-    pub fn check_build(&self) -> Result<(), String> {
-        if !cfg!(feature = "compressed")
-            && (self.no_decompress
-                || self.max_decompressed.is_some()
-                || self.max_dictionary.is_some())
-        {
-            return Err(
-                "this urlx is built without compressed inputs (cargo feature \
-                 `compressed`): --no-decompress, --max-decompressed and \
-                 --max-dictionary do not apply"
-                    .into(),
-            );
-        }
-        if !cfg!(feature = "domains") && self.domains {
-            return Err(
-                "this urlx is built without the public suffix list (cargo feature \
-                 `domains`): --domains does not apply"
-                    .into(),
-            );
-        }
-        Ok(())
-    }
-
-    /// The finder these flags configure (both the scan and --html use it).
-    /// An error names the flag as it is typed (`--max-url-len`).
-    pub fn finder(&self) -> Result<urlx::Finder, String> {
-        let mut b = urlx::FinderBuilder::new();
-        #[cfg(feature = "domains")]
-        b.domains(self.domains);
-        b.uts58(self.uts58)
-            .email(self.email)
-            .abbreviated(!self.no_www)
-            .join_unhyphenated_breaks(self.join_breaks)
-            .max_url_len(self.max_url_len)
-            .max_wrapper_bytes(self.max_wrapper_bytes)
-            .max_wrapper_lines(self.max_wrapper_lines)
-            .max_line_len(self.max_line_len)
-            .build()
-            .map_err(|e| match e {
-                urlx::BuildError::ZeroLimit(field) => {
-                    format!("--{} must be at least 1", field.replace('_', "-"))
-                }
-                e => e.to_string(),
-            })
-    }
 }
 
 /// --in.
@@ -586,7 +650,12 @@ pub enum Command {
     /// Exit status: 0 when every input is valid, 1 when one is not.
     ///
     /// Example: urlx parse 'ftp://foo:@host.com/' 'http://a/b c'
-    #[command(after_help = "With no URI arguments, reads one URI a line from standard input.")]
+    #[command(
+        about = "Parse URIs and print their components, one JSON object a line",
+        long_about,
+        override_usage = "urlx parse [--strict] [URI]...   (no URI: one a line on standard input)",
+        after_help = "With no URI arguments, reads one URI a line from standard input."
+    )]
     Parse(ParseArgs),
     /// Resolve references against a base URI (RFC 3986 section 5.2), one
     /// result a line, or "error: ..." for a reference that cannot be
@@ -596,6 +665,11 @@ pub enum Command {
     /// 2 when the base is not an absolute URI.
     ///
     /// Example: urlx resolve --compat draft1997 'http://a/b/c/d;p?q' 'g?y/../x'
+    #[command(
+        about = "Resolve references against a base URI (RFC 3986 section 5.2)",
+        long_about,
+        override_usage = "urlx resolve [--compat MODE] <BASE> <REF>..."
+    )]
     Resolve(ResolveArgs),
     /// Pick a URL of a message in the terminal and open it: for mail
     /// clients that pipe a message to a command (mutt, neomutt, aerc).
@@ -613,16 +687,81 @@ pub enum Command {
     ///
     /// Example: macro index,pager \cb "<pipe-message> urlx pick<Enter>"
     #[cfg(feature = "pick")]
-    Pick(crate::pick::PickArgs),
+    #[command(
+        about = "Pick a URL of a message in the terminal and open it",
+        long_about,
+        override_usage = "urlx pick [OPTIONS] [PATH]...   (no PATH: standard input)"
+    )]
+    Pick(PickArgs),
     /// Write the man page or shell completions for urlx, made from these
     /// flags.
     ///
     /// Example: urlx generate man > /usr/local/share/man/man1/urlx.1;
     /// urlx generate completions bash > ~/.local/share/bash-completion/completions/urlx
+    #[command(about = "Write the man page or shell completions", long_about)]
     Generate {
         #[command(subcommand)]
         what: Generate,
     },
+}
+
+/// Flags of `urlx pick`.
+#[derive(Args, Debug)]
+pub struct PickArgs {
+    /// Files to read, each a message, an mbox or text; "-" or none for
+    /// standard input (what mutt's <pipe-message> gives). Example:
+    /// urlx pick ~/Mail/cur/1700000000.M1.host:2,S
+    #[arg(
+        long_help,
+        help = "Files to read; none or \"-\": standard input",
+        value_name = "PATH"
+    )]
+    pub paths: Vec<OsString>,
+
+    /// The command that opens the URL picked, split into words as a shell
+    /// splits them and run without a shell; the URL is one more argument,
+    /// or replaces {} where the command has it. Default: $BROWSER as its
+    /// convention has it (a colon-separated list of commands tried in
+    /// order until one succeeds, %s for the URL, %% for %), else xdg-open
+    /// (open on macOS). Example: urlx pick --run 'firefox --new-tab'
+    #[arg(
+        long_help,
+        help = "The command that opens the URL picked",
+        long,
+        value_name = "CMD"
+    )]
+    pub run: Option<String>,
+
+    /// Also list the URLs of header fields (List-Unsubscribe, Archived-At,
+    /// ...) from the start; h shows or hides them. Example:
+    /// urlx pick --headers msg.eml
+    #[arg(
+        long_help,
+        help = "Also list the URLs of header fields from the start",
+        long
+    )]
+    pub headers: bool,
+
+    /// Stay open after a URL is opened, to open more. Example:
+    /// urlx pick --keep-open --run w3m msg.eml
+    #[arg(
+        long_help,
+        help = "Stay open after a URL is opened, to open more",
+        long
+    )]
+    pub keep_open: bool,
+
+    /// Read an input only up to this size (default 64M): the picker holds
+    /// what it reads, and a larger input is refused, named, rather than
+    /// read whole. Example: urlx pick --max-message 1G huge.eml
+    #[arg(long_help, help = "Read an input only up to this size (default 64M)", long, value_name = "SIZE", value_parser = size_parser)]
+    pub max_message: Option<u64>,
+
+    /// Which URLs to list: the filters of the main job (-e, -f, -F, -i,
+    /// --host, --host-file, -v, --scheme, --form). The picker lists the
+    /// body's URLs; --headers and h add the header fields'.
+    #[command(flatten)]
+    pub filter: FilterArgs,
 }
 
 #[derive(Subcommand, Debug)]

@@ -4,47 +4,26 @@
 //! those of --skip-tags. The filter flags decide which URLs become links.
 
 use std::io::{self, Write};
-use std::sync::Arc;
 
-use super::flags::ScanArgs;
-use super::keep::finder_and_keep;
+use super::config::{Config, HtmlIn};
 use super::printer::escaped;
 use super::walk::{self, reason};
 use super::ExitStatus;
 
-pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
-    let (finder, keep) = match finder_and_keep(args) {
-        Ok((f, k)) => (f, Arc::new(k)),
-        Err(e) => {
-            eprintln!("urlx: {e}");
-            return Ok(ExitStatus::Error);
-        }
-    };
+pub fn run(cfg: &Config, job: &HtmlIn) -> io::Result<ExitStatus> {
     let mut opts = urlx::linkify::HtmlInput {
         linkify: urlx::linkify::Options {
-            keep: keep.for_linkify(),
+            keep: cfg.keep.for_linkify(),
             ..Default::default()
         },
         ..Default::default()
     };
-    if let Some(tags) = &args.skip_tags {
-        opts.skip = tags
-            .iter()
-            .map(|t| t.trim().to_ascii_lowercase())
-            .filter(|t| !t.is_empty())
-            .collect();
+    if let Some(tags) = &job.skip_tags {
+        opts.skip = tags.clone();
     }
-    let (inputs, _, errors) = walk::inputs(
-        &args.paths,
-        &walk::Options {
-            hidden: args.hidden,
-            no_ignore: args.no_ignore,
-        },
-    );
-    let mut failed = !errors.is_empty();
-    for e in &errors {
-        eprintln!("urlx: {e}");
-    }
+    let walked = walk::inputs(&cfg.inputs.paths, &cfg.inputs.walk);
+    let mut failed = walked.report() > 0;
+    let inputs = walked.inputs;
     let mut found = false;
     let stdout = io::stdout();
     let mut w = io::BufWriter::with_capacity(64 << 10, stdout.lock());
@@ -57,7 +36,7 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
                 continue;
             }
         };
-        match urlx::linkify::write_html_document(&mut w, &finder, reader, &opts) {
+        match urlx::linkify::write_html_document(&mut w, &cfg.finder, reader, &opts) {
             Ok(n) => found |= n > 0,
             Err(urlx::linkify::HtmlInputError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
                 return Ok(ExitStatus::Error);

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::io::{self, BufRead};
 use urlx::uri::{Syntax, Uri};
 
-pub fn run(args: &super::flags::ParseArgs, out: &mut Out) -> io::Result<ExitStatus> {
+pub fn run(args: &super::config::Parse, out: &mut Out) -> io::Result<ExitStatus> {
     let syntax = if args.strict {
         Syntax::Uri
     } else {

@@ -9,65 +9,49 @@
 use std::cell::RefCell;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
-use std::sync::Arc;
 
-use super::flags::{human, ScanArgs};
-use super::keep::finder_and_keep;
-use super::messages::{Messages, Next};
+use super::config::{Config, Reading, Render as RenderJob};
+use super::extract::{fill_probe, shift_byte_offset, PROBE};
+use super::mail_stream::{Messages, Next};
 use super::printer::escaped;
-use super::scan::{fill_probe, shift_byte_offset, PROBE};
+use super::size::human;
 use super::walk::{self, reason, Input};
 use super::ExitStatus;
 
-pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
-    let (finder, keep) = match finder_and_keep(args) {
-        Ok((f, k)) => (f, Arc::new(k)),
-        Err(e) => {
-            eprintln!("urlx: {e}");
-            return Ok(ExitStatus::Error);
-        }
-    };
+pub fn run(cfg: &Config, job: &RenderJob) -> io::Result<ExitStatus> {
     let opts = urlx::linkify::Options {
-        raw_controls: args.raw_controls,
-        // --no-headers and --headers-only are refused here (combine.rs):
+        raw_controls: job.raw_controls,
+        // --no-headers and --headers-only are refused here (conflicts.rs):
         // the text has no header fields.
-        keep: keep.for_linkify(),
+        keep: cfg.keep.for_linkify(),
         ..Default::default()
     };
-    let (inputs, _, errors) = walk::inputs(
-        &args.paths,
-        &walk::Options {
-            hidden: args.hidden,
-            no_ignore: args.no_ignore,
-        },
-    );
-    let failed = !errors.is_empty();
-    for e in &errors {
-        eprintln!("urlx: {e}");
-    }
+    let walked = walk::inputs(&cfg.inputs.paths, &cfg.inputs.walk);
+    let failed = walked.report() > 0;
+    let inputs = walked.inputs;
     let stdout = io::stdout();
     let mut w = io::BufWriter::with_capacity(64 << 10, stdout.lock());
     let mut r = Render {
-        args,
-        finder: &finder,
+        reading: &cfg.reading,
+        finder: &cfg.finder,
         opts: &opts,
-        html: args.html || args.html_page,
+        html: job.html,
         found: false,
         failed,
     };
     let result = (|| -> io::Result<()> {
-        if args.html_page {
+        if job.page {
             w.write_all(b"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>urlx</title>\n<style>a.urlx-deceptive{background:#fdd}.urlx-warning{color:#900;font-weight:bold}.urlx-message{border-top:1px solid #999;margin:1em 0}.urlx-headers{font-family:sans-serif;margin:.5em 0}.urlx-body{white-space:pre-wrap}</style></head><body>\n")?;
         }
         for inp in &inputs {
-            if r.html && args.html_page && inputs.len() > 1 {
+            if job.page && inputs.len() > 1 {
                 w.write_all(b"<h2>")?;
                 urlx::linkify::escape_text(&mut w, inp.display().as_bytes())?;
                 w.write_all(b"</h2>\n")?;
             }
             r.input(&mut w, inp)?;
         }
-        if args.html_page {
+        if job.page {
             w.write_all(b"</body></html>\n")?;
         }
         w.flush()
@@ -88,7 +72,7 @@ pub fn run(args: &ScanArgs) -> io::Result<ExitStatus> {
 
 /// The rendering of the inputs, one after another.
 struct Render<'a> {
-    args: &'a ScanArgs,
+    reading: &'a Reading,
     finder: &'a urlx::Finder,
     opts: &'a urlx::linkify::Options,
     /// HTML, else OSC 8.
@@ -123,13 +107,15 @@ impl Render<'_> {
             inner: io::BufReader::with_capacity(64 << 10, file),
             error: Rc::clone(&error),
         });
+        // (Decoding, when built with it, reads the head again.)
+        #[cfg_attr(not(feature = "compressed"), allow(unused_mut))]
         let (mut head, _) = fill_probe(&mut reader);
         #[cfg(feature = "compressed")]
-        if !self.args.no_decompress {
+        if self.reading.decompress {
             use urlx::unpack::{Archive, Capped, Packing};
-            let max = self.args.max_decompressed();
+            let max = self.reading.max_decompressed;
             let budget = Rc::new(std::cell::Cell::new(max));
-            let limits = self.args.limits();
+            let limits = &self.reading.limits;
             // A `.tar.gz` is decoded to the tar; a few levels at most.
             for _ in 0..4 {
                 let Some(p) = Packing::sniff(&head) else {
@@ -137,7 +123,7 @@ impl Render<'_> {
                 };
                 let whole = io::BufReader::new(io::Cursor::new(head).chain(reader));
                 let decoded = Capped::new(
-                    p.decoder(whole, &limits),
+                    p.decoder(whole, limits),
                     Rc::clone(&budget),
                     max,
                     "--max-decompressed",
@@ -157,13 +143,13 @@ impl Render<'_> {
                 return Ok(());
             }
         }
-        let kind = self.args.mail_mode().kind(&head[..head.len().min(PROBE)]);
+        let kind = self.reading.mail.kind(&head[..head.len().min(PROBE)]);
         if kind == urlx::mail::Kind::Text {
             let mut text = io::Cursor::new(head).chain(reader);
             self.text(w, &mut text)?;
         } else {
             let mbox = kind == urlx::mail::Kind::Mbox;
-            let mut m = Messages::new(head, &mut reader, mbox, self.args.max_message());
+            let mut m = Messages::new(head, &mut reader, mbox, self.reading.max_message);
             self.messages(w, inp, &mut m, mbox)?;
         }
         if let Some(e) = error.borrow_mut().take() {
@@ -201,7 +187,7 @@ impl Render<'_> {
                 Next::Whole { bytes, start } => {
                     for (range, _) in urlx::mail::messages(&bytes, mbox, 1) {
                         let reading = urlx::mail::read(&bytes, range);
-                        if self.args.verbose {
+                        if self.reading.verbose {
                             for warning in &reading.warnings {
                                 eprintln!("urlx: {}: {}", inp.shown(), escaped(warning));
                             }
@@ -223,7 +209,7 @@ impl Render<'_> {
                     }
                 }
                 Next::Oversize { start } => {
-                    self.error(inp, &too_large(start, self.args.max_message()));
+                    self.error(inp, &too_large(start, self.reading.max_message));
                     if !self.html && !first {
                         w.write_all(b"\n")?;
                     }

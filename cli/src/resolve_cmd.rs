@@ -5,8 +5,8 @@ use super::ExitStatus;
 use std::io;
 use urlx::uri::{self, Compat};
 
-pub fn run(args: &super::flags::ResolveArgs, out: &mut Out) -> io::Result<ExitStatus> {
-    let compat: Compat = args.compat.into();
+pub fn run(args: &super::config::Resolve, out: &mut Out) -> io::Result<ExitStatus> {
+    let compat: Compat = args.compat;
     let base = match uri::parse_iri(&args.base) {
         Ok(b) if b.is_absolute() => b,
         Ok(_) => {

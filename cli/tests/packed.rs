@@ -110,10 +110,10 @@ fn member_paths_are_names_never_paths_on_disk() {
         text.contains("names.tar:/etc/absolute.txt:1:http://absolute.example/"),
         "{text}"
     );
-    // The binary member is skipped by the binary rule, and counted.
+    // The binary member is skipped by the binary rule, and named.
     assert!(!text.contains("binary.example"), "{text}");
     assert!(
-        err(&o).contains("1 binary file in folders or archives skipped"),
+        err(&o).contains("names.tar:bin.dat: binary file skipped (--binary reads it)"),
         "{}",
         err(&o)
     );

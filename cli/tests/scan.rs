@@ -306,11 +306,12 @@ fn binary_files_skipped_unless_asked() {
     );
     let o = urlx(&["-o", "--binary", bin.to_str().unwrap()]);
     assert_eq!(stdout(&o), "http://in-binary.example/\n");
-    // In a folder: counted, not listed one by one.
+    // In a folder: named too, and counted by --stats.
     let o = urlx(&["-o", "--stats", d.path()]);
     assert_eq!(stdout(&o), "http://text.example/\n");
     assert!(
-        stderr(&o).contains("1 binary file in folders or archives skipped"),
+        stderr(&o).contains("blob.bin: binary file skipped (--binary reads it)")
+            && stderr(&o).contains(", 1 binary skipped"),
         "{}",
         stderr(&o)
     );

@@ -53,7 +53,7 @@ impl Entries {
         keep: &dyn Fn(&urlx::Link<'_>) -> bool,
     ) {
         // Sniffed as `urlx` itself sniffs an input.
-        let kind = mail::sniff(&bytes[..crate::scan::PROBE.min(bytes.len())]);
+        let kind = mail::sniff(&bytes[..crate::extract::PROBE.min(bytes.len())]);
         if kind == Kind::Text {
             for link in finder.links(bytes) {
                 if keep(&link) {

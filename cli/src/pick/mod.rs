@@ -17,68 +17,23 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use clap::Args;
 use crossterm::event::{self, Event, KeyEventKind};
 use crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
 use crossterm::{cursor, execute};
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
+use crate::config::{Config, Pick};
 use crate::printer::escaped;
 use crate::walk;
 use crate::ExitStatus;
 use app::{Action, App};
 
-/// Flags of `urlx pick`.
-#[derive(Args, Debug)]
-pub struct PickArgs {
-    /// Files to read, each a message, an mbox or text; "-" or none for
-    /// standard input (what mutt's <pipe-message> gives). Example:
-    /// urlx pick ~/Mail/cur/1700000000.M1.host:2,S
-    #[arg(value_name = "PATH")]
-    pub paths: Vec<OsString>,
-
-    /// The command that opens the URL picked, split into words as a shell
-    /// splits them and run without a shell; the URL is one more argument,
-    /// or replaces {} where the command has it. Default: $BROWSER as its
-    /// convention has it (a colon-separated list of commands tried in
-    /// order until one succeeds, %s for the URL, %% for %), else xdg-open
-    /// (open on macOS). Example: urlx pick --run 'firefox --new-tab'
-    #[arg(long, value_name = "CMD")]
-    pub run: Option<String>,
-
-    /// Also list the URLs of header fields (List-Unsubscribe, Archived-At,
-    /// ...) from the start; h shows or hides them. Example:
-    /// urlx pick --headers msg.eml
-    #[arg(long)]
-    pub headers: bool,
-
-    /// Stay open after a URL is opened, to open more. Example:
-    /// urlx pick --keep-open --run w3m msg.eml
-    #[arg(long)]
-    pub keep_open: bool,
-
-    /// Read an input only up to this size (default 64M): the picker holds
-    /// what it reads, and a larger input is refused, named, rather than
-    /// read whole. Example: urlx pick --max-message 1G huge.eml
-    #[arg(long, value_name = "SIZE", value_parser = crate::flags::parse_size)]
-    pub max_message: Option<u64>,
-
-    /// Which URLs to list: the filters of the main job (-e, -f, -F, -i,
-    /// --host, --host-file, -v, --scheme, --form). The picker lists the
-    /// body's URLs; --headers and h add the header fields'.
-    #[command(flatten)]
-    pub filter: crate::flags::FilterArgs,
-}
-
 /// Reads the inputs, lists their URLs that `keep` keeps, and lets the
 /// user pick one. Exit status: 0 when a URL was opened, 1 when none was
 /// (no URL, or the user quit), 2 on an error.
-pub fn run(
-    args: &PickArgs,
-    finder: &urlx::Finder,
-    keep: &dyn Fn(&urlx::Link<'_>) -> bool,
-) -> io::Result<ExitStatus> {
+pub fn run(cfg: &Config, args: &Pick) -> io::Result<ExitStatus> {
+    let keep = |l: &urlx::Link<'_>| cfg.keep.filter.keeps(l);
     let browser = std::env::var("BROWSER").ok();
     let opener = match open::opener(args.run.as_deref(), browser.as_deref()) {
         Ok(o) => o,
@@ -87,13 +42,13 @@ pub fn run(
             return Ok(ExitStatus::Error);
         }
     };
-    if args.paths.is_empty() && io::stdin().is_terminal() {
+    let paths = &cfg.inputs.paths;
+    if paths.is_empty() && io::stdin().is_terminal() {
         // Reading the terminal would wait for a message typed by hand.
         eprintln!("urlx: pick reads a message on standard input or from PATH: none given");
         return Ok(ExitStatus::Error);
     }
-    let max = args.max_message.unwrap_or(64 << 20);
-    let (entries, names, failed) = gather(&args.paths, finder, keep, max);
+    let (entries, names, failed) = gather(paths, &cfg.finder, &keep, args.max_message);
     if entries.list.is_empty() {
         if !failed {
             eprintln!("urlx: no URL in {}", names.join(", "));
@@ -165,7 +120,7 @@ fn read_up_to(r: impl io::Read, max: u64) -> io::Result<Vec<u8>> {
     if buf.len() as u64 > max {
         return Err(io::Error::other(format!(
             "larger than --max-message ({}): not read",
-            crate::flags::human(max)
+            crate::size::human(max)
         )));
     }
     Ok(buf)

@@ -2,17 +2,61 @@
 //! that says why, rather than silently ignored. (Pairs clap refuses by
 //! itself, such as `--json -o`, are declared on the flags.)
 
-use super::flags::{ColorArg, InFormat, ScanArgs};
+use super::flags::{ColorArg, ExtractArgs, InFormat};
+
+/// Refuses the options of inputs this build cannot read (built without
+/// the `compressed` feature), rather than ignore them.
+pub fn check_build(a: &ExtractArgs) -> Result<(), String> {
+    if !cfg!(feature = "compressed")
+        && (a.no_decompress || a.max_decompressed.is_some() || a.max_dictionary.is_some())
+    {
+        return Err(
+            "this urlx is built without compressed inputs (cargo feature \
+             `compressed`): --no-decompress, --max-decompressed and \
+             --max-dictionary do not apply"
+                .into(),
+        );
+    }
+    if !cfg!(feature = "domains") && a.domains {
+        return Err(
+            "this urlx is built without the public suffix list (cargo feature \
+             `domains`): --domains does not apply"
+                .into(),
+        );
+    }
+    Ok(())
+}
 
 /// The first combination of the main job's flags that cannot apply.
-pub fn check(a: &ScanArgs) -> Result<(), String> {
-    let headers = if a.no_headers {
+pub fn check(a: &ExtractArgs) -> Result<(), String> {
+    html_in(a)?;
+    if let Some(r) = rendering(a) {
+        return render(a, r);
+    }
+    if let Some(h) = headers(a) {
+        if a.no_mail {
+            return Err(format!(
+                "{h} does not apply with --no-mail: plain text has no header fields"
+            ));
+        }
+    }
+    uts58(a)?;
+    printing(a)
+}
+
+/// --no-headers or --headers-only, as typed.
+fn headers(a: &ExtractArgs) -> Option<&'static str> {
+    if a.no_headers {
         Some("--no-headers")
     } else if a.headers_only {
         Some("--headers-only")
     } else {
         None
-    };
+    }
+}
+
+/// --in html, and --skip-tags without it.
+fn html_in(a: &ExtractArgs) -> Result<(), String> {
     if a.input_format == InFormat::Html {
         let refused: [(bool, &str, &str); 8] = [
             (a.html, "--html", "it writes the document back as HTML"),
@@ -50,7 +94,12 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
     } else if a.skip_tags.is_some() {
         return Err("--skip-tags applies only with --in html".into());
     }
-    let render = if a.input_format == InFormat::Html {
+    Ok(())
+}
+
+/// The flag of a job that writes the text back, if one is given.
+fn rendering(a: &ExtractArgs) -> Option<&'static str> {
+    if a.input_format == InFormat::Html {
         Some("--in html")
     } else if a.hyperlink {
         Some("--hyperlink")
@@ -60,53 +109,52 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
         Some("--html")
     } else {
         None
-    };
-    if let Some(r) = render {
-        let writes_text = format!("{r} writes the text back with its links");
-        let refused: [(bool, &str, &str); 13] = [
-            (a.json, "--json", "not the links alone"),
-            (a.unwrap, "--unwrap", "each link to the URL as written"),
-            (a.refang, "--refang", "never a defanged URL as a link"),
-            (a.count, "-c", "not the links alone"),
-            (a.only_url, "-o", "not the links alone"),
-            (a.format.is_some(), "--format", "not the links alone"),
-            (a.unique, "-u", "each link where it stands, repeats too"),
-            (a.alt, "--alt", "one URL a link"),
-            (
-                a.normalize,
-                "--normalize",
-                "each link to the URL as written",
-            ),
-            (a.null, "-0", "not records"),
-            (a.stats, "--stats", "and counts nothing"),
-            (
-                a.color == ColorArg::Always,
-                "--color always",
-                "without colors",
-            ),
-            (
-                a.binary,
-                "--binary",
-                "binary or not, its control bytes shown",
-            ),
-        ];
-        if let Some((_, flag, why)) = refused.iter().find(|(on, ..)| *on) {
-            return Err(format!("{flag} does not apply: {writes_text}, {why}"));
-        }
-        if let Some(h) = headers {
-            return Err(format!(
-                "{h} does not apply: {r} shows a message's header fields as text, without links"
-            ));
-        }
-        return Ok(());
     }
-    if let Some(h) = headers {
-        if a.no_mail {
-            return Err(format!(
-                "{h} does not apply with --no-mail: plain text has no header fields"
-            ));
-        }
+}
+
+/// What a job that writes the text back (`r`) cannot apply.
+fn render(a: &ExtractArgs, r: &str) -> Result<(), String> {
+    let writes_text = format!("{r} writes the text back with its links");
+    let refused: [(bool, &str, &str); 13] = [
+        (a.json, "--json", "not the links alone"),
+        (a.unwrap, "--unwrap", "each link to the URL as written"),
+        (a.refang, "--refang", "never a defanged URL as a link"),
+        (a.count, "-c", "not the links alone"),
+        (a.only_url, "-o", "not the links alone"),
+        (a.format.is_some(), "--format", "not the links alone"),
+        (a.unique, "-u", "each link where it stands, repeats too"),
+        (a.alt, "--alt", "one URL a link"),
+        (
+            a.normalize,
+            "--normalize",
+            "each link to the URL as written",
+        ),
+        (a.null, "-0", "not records"),
+        (a.stats, "--stats", "and counts nothing"),
+        (
+            a.color == ColorArg::Always,
+            "--color always",
+            "without colors",
+        ),
+        (
+            a.binary,
+            "--binary",
+            "binary or not, its control bytes shown",
+        ),
+    ];
+    if let Some((_, flag, why)) = refused.iter().find(|(on, ..)| *on) {
+        return Err(format!("{flag} does not apply: {writes_text}, {why}"));
     }
+    if let Some(h) = headers(a) {
+        return Err(format!(
+            "{h} does not apply: {r} shows a message's header fields as text, without links"
+        ));
+    }
+    Ok(())
+}
+
+/// What --uts58 has rules of its own for.
+fn uts58(a: &ExtractArgs) -> Result<(), String> {
     if a.uts58 {
         // (The wrapper caps, which have defaults, clap refuses when given.)
         let refused: [(bool, &str, &str); 4] = [
@@ -135,6 +183,11 @@ pub fn check(a: &ScanArgs) -> Result<(), String> {
             return Err(format!("{flag} does not apply with --uts58: {why}"));
         }
     }
+    Ok(())
+}
+
+/// The printing flags of the main job that cannot apply together.
+fn printing(a: &ExtractArgs) -> Result<(), String> {
     if a.alt && (a.json || a.format.is_some() || a.count) {
         let (flag, why) = if a.json {
             ("--json", "its \"alt\" field holds the alternative reading")
@@ -179,7 +232,7 @@ mod tests {
     fn checked(args: &[&str]) -> Result<(), String> {
         let cli = Cli::try_parse_from(std::iter::once("urlx").chain(args.iter().copied()))
             .map_err(|e| e.to_string())?;
-        check(&cli.scan)
+        check(&cli.extract)
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use urlx::mail::{self, Separator};
 use urlx::Piece;
 
-use super::ctx::Ctx;
+use super::context::Ctx;
 use crate::printer::{Message, Rec, Source};
 use crate::walk::reason;
 
@@ -60,9 +60,7 @@ pub enum Done {
     },
     Mail(MailDone),
     /// The source was skipped as binary.
-    Binary {
-        explicit: bool,
-    },
+    Binary,
     /// Reading the source failed here, after the pieces before; what
     /// follows of it is not read.
     Failed(String),
@@ -158,7 +156,7 @@ pub fn run(ctx: &Ctx<'_>, job: Job) -> Done {
             buf,
         } => {
             let read = if mbox {
-                mbox_at(&file, len, from, to, buf, ctx.max_message).map(|p| {
+                mbox_at(&file, len, from, to, buf, ctx.reading.max_message).map(|p| {
                     let done = mail_piece(ctx, p.buf, p.at, p.start, true);
                     match (done, p.past_cap) {
                         (Done::Mail(mut m), Some(start)) => {

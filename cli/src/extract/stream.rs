@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use urlx::mail::Kind;
 
-use super::ctx::{explicit, Ctx, Sink};
+use super::context::{Ctx, Sink};
 use super::pieces::Pipeline;
 use crate::printer::Source;
 use crate::walk::{reason, Input};
@@ -80,9 +80,14 @@ fn stream_into(
     let mut reading = Reading {
         ctx,
         #[cfg(feature = "compressed")]
-        budget: std::rc::Rc::new(std::cell::Cell::new(ctx.max_decompressed)),
+        budget: std::rc::Rc::new(std::cell::Cell::new(ctx.reading.max_decompressed)),
     };
-    reading.source(pipe, sink, src, reader, regular.as_ref(), explicit(inp), 0)?;
+    let at = At {
+        src,
+        regular: regular.as_ref(),
+        depth: 0,
+    };
+    reading.source(pipe, sink, at, reader)?;
     pipe.finish(sink)?;
     Ok(!pipe.closed)
 }
@@ -109,99 +114,122 @@ impl Reading<'_> {
     #[cfg(feature = "compressed")]
     fn capped<R>(&self, r: R) -> urlx::unpack::Capped<R> {
         let budget = std::rc::Rc::clone(&self.budget);
-        let max = self.ctx.max_decompressed;
+        let max = self.ctx.reading.max_decompressed;
         urlx::unpack::Capped::new(r, budget, max, "--max-decompressed")
     }
 
     /// Reads one source: decodes it, opens its members, or scans it.
     /// Returns whether it was read to its end (else an error was
     /// reported).
-    #[allow(clippy::too_many_arguments)]
     fn source(
         &mut self,
         pipe: &mut Pipeline<'_, '_>,
         sink: &mut Sink<'_, '_>,
-        src: Source,
+        at: At<'_>,
         reader: Box<dyn Read + '_>,
-        regular: Option<&Regular>,
-        explicit: bool,
-        depth: u32,
     ) -> io::Result<bool> {
         let mut reader = BufReader::with_capacity(64 << 10, reader);
         // An error in the first bytes comes after what was read before it.
         let (head, broken) = fill_probe(&mut reader);
-        let mut r: Box<dyn Read + '_> = match broken {
+        let r: Box<dyn Read + '_> = match broken {
             None => Box::new(reader),
             Some(e) => Box::new(Failing(Some(e))),
         };
         #[cfg(feature = "compressed")]
-        if self.ctx.decompress && depth < MAX_DEPTH {
-            use urlx::unpack::{tar_members, zip_members, zip_members_seekable};
-            use urlx::unpack::{Archive, Member, Packing};
-            let limits = &self.ctx.limits;
+        if self.ctx.reading.decompress && at.depth < MAX_DEPTH {
+            use urlx::unpack::{Archive, Packing};
             if let Some(p) = Packing::sniff(&head) {
                 let whole = io::Cursor::new(head).chain(r);
+                let limits = &self.ctx.reading.limits;
                 let decoded = self.capped(p.decoder(BufReader::new(whole), limits));
-                return self.source(
-                    pipe,
-                    sink,
-                    src,
-                    Box::new(decoded),
-                    None,
-                    explicit,
-                    depth + 1,
-                );
+                let inner = At {
+                    regular: None,
+                    depth: at.depth + 1,
+                    ..at
+                };
+                return self.source(pipe, sink, inner, Box::new(decoded));
             }
             if let Some(a) = Archive::sniff(&head) {
                 let whole = io::Cursor::new(head).chain(r);
-                let each = |m: Member<'_>| -> io::Result<bool> {
-                    let inner = src.member(&m.name);
-                    // What the archive decoded counts against the budget;
-                    // a tar member's bytes were counted by the decoder of a
-                    // compressed tar, if any.
-                    let reader: Box<dyn Read + '_> = if m.decoded {
-                        Box::new(self.capped(m.reader))
-                    } else {
-                        m.reader
-                    };
-                    let read = self.source(pipe, sink, inner, reader, None, false, depth + 1)?;
-                    // A member cut short leaves the archive's stream
-                    // broken: its error was the archive's.
-                    Ok(read && !pipe.closed)
-                };
-                let read = match a {
-                    Archive::Tar => tar_members(whole, limits, each),
-                    // A file is read through its central directory, on a
-                    // handle of its own (the zip reader seeks).
-                    Archive::Zip => match regular.map(|r| r.file.try_clone()).transpose() {
-                        Ok(Some(file)) => zip_members_seekable(file, limits, each),
-                        Ok(None) => zip_members(whole, limits, each),
-                        Err(e) => Err(e),
-                    },
-                };
-                if let Err(e) = read {
-                    // After the members read before it.
-                    pipe.begin(sink, src)?;
-                    pipe.failed(sink, reason(&e))?;
-                    pipe.end(sink, 0)?;
-                    return Ok(false);
-                }
-                return Ok(true);
+                return self.archive(pipe, sink, at, a, Box::new(whole));
             }
         }
-        #[cfg(not(feature = "compressed"))]
-        let _ = depth;
-        pipe.begin(sink, src)?;
+        self.scan(pipe, sink, at, head, r)
+    }
+
+    /// An archive's members, each a source of its own.
+    #[cfg(feature = "compressed")]
+    fn archive(
+        &mut self,
+        pipe: &mut Pipeline<'_, '_>,
+        sink: &mut Sink<'_, '_>,
+        at: At<'_>,
+        a: urlx::unpack::Archive,
+        whole: Box<dyn Read + '_>,
+    ) -> io::Result<bool> {
+        use urlx::unpack::{tar_members, zip_members, zip_members_seekable};
+        use urlx::unpack::{Archive, Member};
+        let limits = &self.ctx.reading.limits;
+        let each = |m: Member<'_>| -> io::Result<bool> {
+            let inner = At {
+                src: at.src.member(&m.name),
+                regular: None,
+                depth: at.depth + 1,
+            };
+            // What the archive decoded counts against the budget; a tar
+            // member's bytes were counted by the decoder of a compressed
+            // tar, if any.
+            let reader: Box<dyn Read + '_> = if m.decoded {
+                Box::new(self.capped(m.reader))
+            } else {
+                m.reader
+            };
+            let read = self.source(pipe, sink, inner, reader)?;
+            // A member cut short leaves the archive's stream broken: its
+            // error was the archive's.
+            Ok(read && !pipe.closed)
+        };
+        let read = match a {
+            Archive::Tar => tar_members(whole, limits, each),
+            // A file is read through its central directory, on a handle of
+            // its own (the zip reader seeks).
+            Archive::Zip => match at.regular.map(|r| r.file.try_clone()).transpose() {
+                Ok(Some(file)) => zip_members_seekable(file, limits, each),
+                Ok(None) => zip_members(whole, limits, each),
+                Err(e) => Err(e),
+            },
+        };
+        if let Err(e) = read {
+            // After the members read before it.
+            pipe.begin(sink, at.src)?;
+            pipe.failed(sink, reason(&e))?;
+            pipe.end(sink, 0)?;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// A source that is neither compressed nor an archive: skipped when
+    /// binary, else scanned as text or mail. `head` is what was read of it.
+    fn scan(
+        &mut self,
+        pipe: &mut Pipeline<'_, '_>,
+        sink: &mut Sink<'_, '_>,
+        at: At<'_>,
+        head: Vec<u8>,
+        mut r: Box<dyn Read + '_>,
+    ) -> io::Result<bool> {
+        pipe.begin(sink, at.src)?;
         if self.ctx.is_binary(&head) {
-            pipe.binary(sink, explicit)?;
+            pipe.binary(sink)?;
             pipe.end(sink, 0)?;
             return Ok(true);
         }
         let kind = self.ctx.kind(&head);
         #[cfg(unix)]
-        if let (Some(r), Kind::Text | Kind::Mbox) = (regular, kind) {
-            pipe.file(sink, Arc::clone(&r.file), r.len, kind == Kind::Mbox)?;
-            pipe.end(sink, r.len)?;
+        if let (Some(f), Kind::Text | Kind::Mbox) = (at.regular, kind) {
+            pipe.file(sink, Arc::clone(&f.file), f.len, kind == Kind::Mbox)?;
+            pipe.end(sink, f.len)?;
             return Ok(true);
         }
         let read = match kind {
@@ -221,6 +249,15 @@ impl Reading<'_> {
             }
         }
     }
+}
+
+/// Where a source stands: its name, its file when it is a regular file
+/// read from its start, and how deep in decoders and archives it is.
+struct At<'r> {
+    src: Source,
+    regular: Option<&'r Regular>,
+    #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
+    depth: u32,
 }
 
 /// Reads the first `PROBE` bytes (fewer at the end of the input); the

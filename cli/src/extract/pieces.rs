@@ -12,9 +12,9 @@ use std::sync::mpsc;
 
 use urlx::{Piece, Seam};
 
-use super::ctx::{Ctx, Sink};
-use super::work::{self, Done, Job, LINE_SLACK};
-use crate::messages::{Messages, Next};
+use super::context::{Ctx, Sink};
+use super::piece_work::{self, Done, Job, LINE_SLACK};
+use crate::mail_stream::{Messages, Next};
 use crate::printer::{Rec, Source};
 
 /// Bytes asked of the reader at a time.
@@ -93,8 +93,8 @@ impl<'p, 's> Pipeline<'p, 's> {
         self.mark(sink, Done::Begin(src))
     }
 
-    pub fn binary(&mut self, sink: &mut Sink<'_, '_>, explicit: bool) -> io::Result<()> {
-        self.mark(sink, Done::Binary { explicit })
+    pub fn binary(&mut self, sink: &mut Sink<'_, '_>) -> io::Result<()> {
+        self.mark(sink, Done::Binary)
     }
 
     pub fn failed(&mut self, sink: &mut Sink<'_, '_>, why: String) -> io::Result<()> {
@@ -123,7 +123,7 @@ impl<'p, 's> Pipeline<'p, 's> {
         r: &mut dyn Read,
     ) -> io::Result<Outcome> {
         let (before, after) = self.ctx.finder.piece_margins();
-        let size = self.ctx.piece_size;
+        let size = self.ctx.reading.piece_size;
         // `buf[0]` is at offset `buf_start`.
         let mut buf_start = 0usize;
         let mut cut = 0usize;
@@ -138,7 +138,7 @@ impl<'p, 's> Pipeline<'p, 's> {
             let cut_end = if input.eof && end <= target {
                 end
             } else {
-                work::line_cut(&buf, buf_start, target)
+                piece_work::line_cut(&buf, buf_start, target)
             };
             let top = (cut_end + after).min(end);
             let base = cut.saturating_sub(before);
@@ -171,8 +171,8 @@ impl<'p, 's> Pipeline<'p, 's> {
         r: &mut dyn Read,
         mbox: bool,
     ) -> io::Result<Outcome> {
-        let size = self.ctx.piece_size;
-        let mut m = Messages::new(buf, r, mbox, self.ctx.max_message);
+        let size = self.ctx.reading.piece_size;
+        let mut m = Messages::new(buf, r, mbox, self.ctx.reading.max_message);
         while !self.closed {
             match m.next(size) {
                 Next::Whole { bytes, start } => {
@@ -204,7 +204,7 @@ impl<'p, 's> Pipeline<'p, 's> {
         len: u64,
         mbox: bool,
     ) -> io::Result<()> {
-        let size = self.ctx.piece_size as u64;
+        let size = self.ctx.reading.piece_size as u64;
         let mut from = 0;
         loop {
             let to = (from + size).min(len);
@@ -292,6 +292,7 @@ impl<'p, 's> Pipeline<'p, 's> {
         Ok(())
     }
 
+    /// Prints what a piece gave, in its turn.
     fn apply(&mut self, sink: &mut Sink<'_, '_>, done: Done) -> io::Result<()> {
         if self.broken
             && matches!(
@@ -302,49 +303,8 @@ impl<'p, 's> Pipeline<'p, 's> {
             return Ok(());
         }
         match done {
-            Done::Begin(src) => {
-                self.src = Some(src);
-                self.seam = Seam::default();
-                self.line = 1;
-                self.printed = 0;
-                self.broken = false;
-                self.binary = false;
-                self.seen = 0;
-                self.done = 0;
-            }
-            Done::Text {
-                mut piece,
-                mut recs,
-                dense,
-            } => {
-                let j = piece.join(self.ctx.finder, &mut self.seam);
-                let (offset, lines) = self.region.unwrap_or((0, 0));
-                let mut put = |this: &mut Self, r: &mut Rec| {
-                    (r.line, r.column) = j.place(r.line, r.column, r.start as usize);
-                    r.line += lines;
-                    r.start += offset;
-                    r.end += offset;
-                    this.print(sink, r)
-                };
-                if j.rescanned || dense {
-                    // The piece's own links (those of its scan again):
-                    // records made one at a time.
-                    recs.clear();
-                    for l in piece.take_links() {
-                        if self.ctx.keep.text(&l) {
-                            put(self, &mut Rec::from_owned_link(l, 0))?;
-                        }
-                    }
-                } else {
-                    for r in &mut recs {
-                        put(self, r)?;
-                    }
-                }
-                self.done += piece.cut().len() as u64;
-                (self.tick)(sink.tally.bytes + self.done);
-                self.recycle(piece.into_bytes());
-                self.discard(recs);
-            }
+            Done::Begin(src) => self.begin_source(src),
+            Done::Text { piece, recs, dense } => self.text_done(sink, piece, recs, dense)?,
             Done::Mail(mut m) => {
                 for mut r in std::mem::take(&mut m.recs) {
                     r.line += self.line - 1;
@@ -363,22 +323,7 @@ impl<'p, 's> Pipeline<'p, 's> {
                 start,
                 mbox,
             } => {
-                let ctx = self.ctx;
-                let lines = self.line - 1;
-                let mut failed = None;
-                let done = work::mail_links(ctx, &buf[at], start, mbox, true, &mut |mut r| {
-                    r.line += lines;
-                    if let Err(e) = self.print(sink, &r) {
-                        failed = Some(e);
-                    }
-                    failed.is_none() && !self.closed
-                });
-                if let Some(e) = failed {
-                    return Err(e);
-                }
-                if let Some(m) = done {
-                    self.mail_done(sink, &m);
-                }
+                self.dense_done(sink, &buf[at], start, mbox)?;
                 self.recycle(buf);
             }
             Done::Region(start) => {
@@ -391,9 +336,9 @@ impl<'p, 's> Pipeline<'p, 's> {
                 self.region = None;
                 self.seam = Seam::default();
             }
-            Done::Binary { explicit } => {
+            Done::Binary => {
                 let name = self.src.as_ref().map_or("", |s| &s.shown);
-                sink.binary(explicit, name);
+                sink.binary(name);
                 self.binary = true;
             }
             Done::Failed(why) => {
@@ -401,25 +346,107 @@ impl<'p, 's> Pipeline<'p, 's> {
                 sink.error(name, &why);
                 self.broken = true;
             }
-            Done::End { bytes } => {
-                // Counted as a file read whole is: not when binary, nor
-                // when it failed before any link.
-                if !self.binary && (!self.broken || self.seen > 0) {
-                    sink.tally.files += 1;
-                    sink.tally.bytes += bytes;
+            Done::End { bytes } => self.end_source(sink, bytes)?,
+        }
+        Ok(())
+    }
+
+    /// A source starts: its links are placed from its start.
+    fn begin_source(&mut self, src: Source) {
+        self.src = Some(src);
+        self.seam = Seam::default();
+        self.line = 1;
+        self.printed = 0;
+        self.broken = false;
+        self.binary = false;
+        self.seen = 0;
+        self.done = 0;
+    }
+
+    /// A text piece's links, placed in the whole text.
+    fn text_done(
+        &mut self,
+        sink: &mut Sink<'_, '_>,
+        mut piece: Piece,
+        mut recs: Vec<Rec>,
+        dense: bool,
+    ) -> io::Result<()> {
+        let j = piece.join(self.ctx.finder, &mut self.seam);
+        let (offset, lines) = self.region.unwrap_or((0, 0));
+        let mut put = |this: &mut Self, r: &mut Rec| {
+            (r.line, r.column) = j.place(r.line, r.column, r.start as usize);
+            r.line += lines;
+            r.start += offset;
+            r.end += offset;
+            this.print(sink, r)
+        };
+        if j.rescanned || dense {
+            // The piece's own links (those of its scan again): records
+            // made one at a time.
+            recs.clear();
+            for l in piece.take_links() {
+                if self.ctx.keep.text(&l) {
+                    put(self, &mut Rec::from_owned_link(l, 0))?;
                 }
-                if let Some(src) = &self.src {
-                    if !self.closed && !sink.printer.end_file(sink.out, src, self.printed)? {
-                        self.closed = true;
-                    }
-                }
+            }
+        } else {
+            for r in &mut recs {
+                put(self, r)?;
+            }
+        }
+        self.done += piece.cut().len() as u64;
+        (self.tick)(sink.tally.bytes + self.done);
+        self.recycle(piece.into_bytes());
+        self.discard(recs);
+        Ok(())
+    }
+
+    /// Whole messages with more links than a piece may hold: scanned
+    /// here, each record printed as it is found.
+    fn dense_done(
+        &mut self,
+        sink: &mut Sink<'_, '_>,
+        bytes: &[u8],
+        start: u64,
+        mbox: bool,
+    ) -> io::Result<()> {
+        let ctx = self.ctx;
+        let lines = self.line - 1;
+        let mut failed = None;
+        let done = piece_work::mail_links(ctx, bytes, start, mbox, true, &mut |mut r| {
+            r.line += lines;
+            if let Err(e) = self.print(sink, &r) {
+                failed = Some(e);
+            }
+            failed.is_none() && !self.closed
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if let Some(m) = done {
+            self.mail_done(sink, &m);
+        }
+        Ok(())
+    }
+
+    /// A source ends: counted, and its file's end printed.
+    fn end_source(&mut self, sink: &mut Sink<'_, '_>, bytes: u64) -> io::Result<()> {
+        // Counted as a file read whole is: not when binary, nor when it
+        // failed before any link.
+        if !self.binary && (!self.broken || self.seen > 0) {
+            sink.tally.files += 1;
+            sink.tally.bytes += bytes;
+        }
+        if let Some(src) = &self.src {
+            if !self.closed && !sink.printer.end_file(sink.out, src, self.printed)? {
+                self.closed = true;
             }
         }
         Ok(())
     }
 
     /// Accounts for a piece of mail printed.
-    fn mail_done(&mut self, sink: &mut Sink<'_, '_>, m: &work::MailDone) {
+    fn mail_done(&mut self, sink: &mut Sink<'_, '_>, m: &piece_work::MailDone) {
         if let Some(src) = &self.src {
             sink.warn(&src.shown, &m.warnings);
             sink.unread(&src.shown, &m.unread);
@@ -434,7 +461,7 @@ impl<'p, 's> Pipeline<'p, 's> {
     /// Says that the message at `start` is past --max-message.
     fn past_cap(&mut self, sink: &mut Sink<'_, '_>, start: u64) {
         let name = self.src.as_ref().map_or("", |s| &s.shown).to_owned();
-        let why = crate::render_cmd::too_large(start, self.ctx.max_message);
+        let why = crate::render_cmd::too_large(start, self.ctx.reading.max_message);
         sink.unread(&name, &[why]);
     }
 
@@ -443,13 +470,17 @@ impl<'p, 's> Pipeline<'p, 's> {
     /// the cap as mail, each record printed as it is found; those past it
     /// as text, in pieces.
     #[cfg(unix)]
-    fn messages_inline(&mut self, sink: &mut Sink<'_, '_>, o: work::Oversize) -> io::Result<()> {
-        let mut file = work::FileAt {
+    fn messages_inline(
+        &mut self,
+        sink: &mut Sink<'_, '_>,
+        o: piece_work::Oversize,
+    ) -> io::Result<()> {
+        let mut file = piece_work::FileAt {
             file: o.file,
             pos: o.start,
             len: o.len,
         };
-        let mut m = Messages::new(Vec::new(), &mut file, true, self.ctx.max_message);
+        let mut m = Messages::new(Vec::new(), &mut file, true, self.ctx.reading.max_message);
         while !self.closed {
             match m.next(1) {
                 Next::Whole { bytes, start } if o.start + start < o.to => {
@@ -530,7 +561,7 @@ pub type Outcome = Result<u64, (u64, io::Error)>;
 /// A piece's work; a panic in it (a bug: the library never panics on
 /// input) is the input's error, not a hang of the printing thread.
 fn run(ctx: &Ctx<'_>, job: Job) -> Done {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work::run(ctx, job)))
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| piece_work::run(ctx, job)))
         .unwrap_or_else(|_| Done::Failed(super::PANICKED.into()))
 }
 

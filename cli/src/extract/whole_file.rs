@@ -8,9 +8,9 @@ use std::io::{self, Read};
 use rayon::prelude::*;
 use urlx::mail::{self, Kind};
 
-use super::ctx::{Ctx, Found};
-use super::input::PROBE;
-use super::work::{self, REC_BUDGET};
+use super::context::{Ctx, Found};
+use super::piece_work::{self, REC_BUDGET};
+use super::stream::PROBE;
 use crate::printer::Rec;
 use crate::walk::{reason, Input};
 
@@ -20,17 +20,13 @@ use crate::walk::{reason, Input};
 pub fn read_whole(inp: &Input, ctx: &Ctx<'_>) -> Found {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(inp, ctx))).unwrap_or_else(|_| {
         Found {
-            error: Some(crate::scan::PANICKED.to_owned()),
+            error: Some(crate::extract::PANICKED.to_owned()),
             ..Found::default()
         }
     })
 }
 
 fn read(inp: &Input, ctx: &Ctx<'_>) -> Found {
-    let deferred = || Found {
-        deferred: true,
-        ..Found::default()
-    };
     let Input::File {
         path,
         regular: true,
@@ -48,7 +44,7 @@ fn read(inp: &Input, ctx: &Ctx<'_>) -> Found {
         Err(e) => return failed(e),
     };
     let len = match file.metadata() {
-        Ok(m) if m.is_file() && m.len() <= ctx.whole_max => m.len(),
+        Ok(m) if m.is_file() && m.len() <= ctx.reading.whole_max => m.len(),
         Ok(_) => return deferred(),
         Err(e) => return failed(e),
     };
@@ -65,14 +61,14 @@ pub fn read_stdin(ctx: &Ctx<'_>) -> Found {
     let mut bytes = Vec::new();
     let read = io::stdin()
         .lock()
-        .take(ctx.whole_max + 1)
+        .take(ctx.reading.whole_max + 1)
         .read_to_end(&mut bytes);
     match read {
         Err(e) => Found {
             error: Some(reason(&e)),
             ..Found::default()
         },
-        Ok(_) if bytes.len() as u64 > ctx.whole_max => Found {
+        Ok(_) if bytes.len() as u64 > ctx.reading.whole_max => Found {
             error: Some(refang_refusal()),
             ..Found::default()
         },
@@ -84,16 +80,20 @@ pub fn read_stdin(ctx: &Ctx<'_>) -> Found {
 pub fn refang_refusal() -> String {
     format!(
         "--refang reads each input whole, as plain text, up to {} MiB: this one is larger, or an archive",
-        super::REFANG_MAX >> 20
+        crate::config::REFANG_MAX >> 20
     )
+}
+
+/// A file to be streamed rather than read whole.
+fn deferred() -> Found {
+    Found {
+        deferred: true,
+        ..Found::default()
+    }
 }
 
 /// The links of an input's bytes, read whole.
 fn found_in(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Found {
-    let deferred = || Found {
-        deferred: true,
-        ..Found::default()
-    };
     let mut found = Found {
         bytes: bytes.len() as u64,
         ..Found::default()
@@ -118,7 +118,7 @@ fn found_in(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Found {
         return found;
     }
     let kind = ctx.kind(head);
-    if ctx.refang {
+    if ctx.reading.refang {
         if kind != Kind::Text {
             found.error = Some(
                 "--refang reads plain text, and this input is mail (--no-mail reads it as text)"
@@ -133,64 +133,68 @@ fn found_in(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Found {
         }
         return found;
     }
-    match kind {
-        Kind::Text => {
-            for l in ctx.finder.links(&bytes).filter(|l| ctx.keep.text(l)) {
-                if found.recs.len() == REC_BUDGET {
-                    // Dense: streamed, in pieces of bounded records.
-                    return deferred();
-                }
-                found.recs.push(Rec::from_link(&l, 0));
-            }
-        }
-        kind => {
-            // The line each message starts on, then the messages in parallel
-            // (in this worker's pool; in this thread with one thread or one
-            // message), results in order. A message past --max-message, or
-            // links past the records a file may hold, and the file is
-            // streamed instead.
-            let messages = mail::messages(&bytes, kind == Kind::Mbox, 1);
-            if messages.iter().any(|(r, _)| r.len() > ctx.max_message) {
+    if kind == Kind::Text {
+        for l in ctx.finder.links(&bytes).filter(|l| ctx.keep.text(l)) {
+            if found.recs.len() == REC_BUDGET {
+                // Dense: streamed, in pieces of bounded records.
                 return deferred();
             }
-            let scan = |(r, line): &(std::ops::Range<usize>, u64)| {
-                let mut recs = Vec::new();
-                let done = work::mail_links(
-                    ctx,
-                    &bytes[r.clone()],
-                    r.start as u64,
-                    false,
-                    false,
-                    &mut |rec| {
-                        recs.push(rec);
-                        recs.len() < REC_BUDGET
-                    },
-                );
-                done.map(|d| (d, recs, *line))
-            };
-            let per_message: Vec<_> = if ctx.parallel && messages.len() > 1 {
-                messages.par_iter().map(scan).collect()
-            } else {
-                messages.iter().map(scan).collect()
-            };
-            let mut held = 0;
-            for m in &per_message {
-                held += m.as_ref().map_or(REC_BUDGET, |(_, recs, _)| recs.len());
-            }
-            if held >= REC_BUDGET {
-                return deferred();
-            }
-            found.messages = per_message.len() as u64;
-            for (done, recs, line) in per_message.into_iter().flatten() {
-                found.skipped_parts += done.skipped;
-                found.warnings.extend(done.warnings);
-                found.unread.extend(done.unread);
-                found.recs.extend(recs.into_iter().map(|mut r| {
-                    r.line += line - 1;
-                    r
-                }));
-            }
+            found.recs.push(Rec::from_link(&l, 0));
         }
+        return found;
+    }
+    mail_in(&bytes, kind == Kind::Mbox, ctx, found)
+}
+
+/// The links of mail read whole: the line each message starts on, then
+/// the messages in parallel (in this worker's pool; in this thread with
+/// one thread or one message), results in order. A message past
+/// --max-message, or links past the records a file may hold, and the file
+/// is streamed instead.
+fn mail_in(bytes: &[u8], mbox: bool, ctx: &Ctx<'_>, mut found: Found) -> Found {
+    let messages = mail::messages(bytes, mbox, 1);
+    if messages
+        .iter()
+        .any(|(r, _)| r.len() > ctx.reading.max_message)
+    {
+        return deferred();
+    }
+    let scan = |(r, line): &(std::ops::Range<usize>, u64)| {
+        let mut recs = Vec::new();
+        let done = piece_work::mail_links(
+            ctx,
+            &bytes[r.clone()],
+            r.start as u64,
+            false,
+            false,
+            &mut |rec| {
+                recs.push(rec);
+                recs.len() < REC_BUDGET
+            },
+        );
+        done.map(|d| (d, recs, *line))
+    };
+    let per_message: Vec<_> = if ctx.parallel && messages.len() > 1 {
+        messages.par_iter().map(scan).collect()
+    } else {
+        messages.iter().map(scan).collect()
+    };
+    let mut held = 0;
+    for m in &per_message {
+        held += m.as_ref().map_or(REC_BUDGET, |(_, recs, _)| recs.len());
+    }
+    if held >= REC_BUDGET {
+        return deferred();
+    }
+    found.messages = per_message.len() as u64;
+    for (done, recs, line) in per_message.into_iter().flatten() {
+        found.skipped_parts += done.skipped;
+        found.warnings.extend(done.warnings);
+        found.unread.extend(done.unread);
+        found.recs.extend(recs.into_iter().map(|mut r| {
+            r.line += line - 1;
+            r
+        }));
     }
     found
 }
@@ -237,7 +241,7 @@ enum Decoded {
 #[cfg(feature = "compressed")]
 fn decoded(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Decoded {
     use urlx::unpack::{Archive, Capped, Packing};
-    if !ctx.decompress {
+    if !ctx.reading.decompress {
         return Decoded::Plain(bytes);
     }
     let head = &bytes[..bytes.len().min(PROBE)];
@@ -247,17 +251,19 @@ fn decoded(bytes: Vec<u8>, ctx: &Ctx<'_>) -> Decoded {
     let Some(p) = Packing::sniff(head) else {
         return Decoded::Plain(bytes);
     };
-    let budget = std::rc::Rc::new(std::cell::Cell::new(ctx.max_decompressed));
-    let max = ctx.max_decompressed;
+    let budget = std::rc::Rc::new(std::cell::Cell::new(ctx.reading.max_decompressed));
+    let max = ctx.reading.max_decompressed;
     let decoder = Capped::new(
-        p.decoder(&bytes[..], &ctx.limits),
+        p.decoder(&bytes[..], &ctx.reading.limits),
         budget,
         max,
         "--max-decompressed",
     );
     let mut out = Vec::new();
-    let read = decoder.take(ctx.whole_max + 1).read_to_end(&mut out);
-    if out.len() as u64 > ctx.whole_max {
+    let read = decoder
+        .take(ctx.reading.whole_max + 1)
+        .read_to_end(&mut out);
+    if out.len() as u64 > ctx.reading.whole_max {
         return Decoded::Stream;
     }
     let head = &out[..out.len().min(PROBE)];

@@ -5,8 +5,8 @@ use std::io;
 
 use urlx::mail::Kind;
 
-use crate::flags::MailMode;
-use crate::keep::Keep;
+use crate::config::Reading;
+use crate::filter::Keep;
 use crate::output::Out;
 use crate::printer::{escaped, Printer, Rec, Source};
 use crate::walk::Input;
@@ -15,39 +15,20 @@ use crate::walk::Input;
 pub struct Ctx<'a> {
     pub finder: &'a urlx::Finder,
     pub keep: &'a Keep,
-    pub binary_ok: bool,
-    pub mail: MailMode,
+    /// How inputs are read, as the flags say.
+    pub reading: &'a Reading,
     /// More than one thread: an mbox's messages are scanned in parallel.
     pub parallel: bool,
-    /// Compressed inputs and archives are decoded (not --no-decompress).
-    #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
-    pub decompress: bool,
-    /// --max-decompressed: the most bytes decoded from one input.
-    #[cfg_attr(not(feature = "compressed"), allow(dead_code))]
-    pub max_decompressed: u64,
-    /// --max-dictionary and the other limits of the decoders.
-    #[cfg(feature = "compressed")]
-    pub limits: urlx::unpack::Limits,
-    /// --max-message: a larger message is read as text.
-    pub max_message: usize,
-    /// The size of a piece of a streamed input.
-    pub piece_size: usize,
-    /// Files up to this size are read whole by the file workers; larger
-    /// ones are streamed in pieces.
-    pub whole_max: u64,
-    /// --refang: defanged indicators too; every input is read whole (up
-    /// to `whole_max`) as plain text.
-    pub refang: bool,
 }
 
 impl Ctx<'_> {
     /// A NUL in the first block, unless binary files are wanted.
     pub fn is_binary(&self, head: &[u8]) -> bool {
-        !self.binary_ok && memchr::memchr(0, head).is_some()
+        !self.reading.binary_ok && memchr::memchr(0, head).is_some()
     }
 
     pub fn kind(&self, head: &[u8]) -> Kind {
-        self.mail.kind(head)
+        self.reading.mail.kind(head)
     }
 }
 
@@ -57,8 +38,6 @@ pub struct Tally {
     pub files: u64,
     pub bytes: u64,
     pub binary: u64,
-    /// Binary files met in folders and archives, not reported one by one.
-    pub binary_quiet: u64,
     pub errors: u64,
     pub messages: u64,
     pub skipped_parts: u64,
@@ -99,14 +78,10 @@ impl Sink<'_, '_> {
         self.tally.errors += 1;
     }
 
-    /// A binary input skipped: named when the user named it (or piped it),
-    /// counted for the summary when it came from a folder or an archive.
-    pub fn binary(&mut self, explicit: bool, name: &str) {
-        if explicit {
-            eprintln!("urlx: {name}: binary file skipped (--binary reads it)");
-        } else {
-            self.tally.binary_quiet += 1;
-        }
+    /// A binary input skipped: named, wherever it was found (named on
+    /// the command line, in a folder, in an archive), and counted.
+    pub fn binary(&mut self, name: &str) {
+        eprintln!("urlx: {name}: binary file skipped (--binary reads it)");
         self.tally.binary += 1;
     }
 
@@ -114,7 +89,7 @@ impl Sink<'_, '_> {
     pub fn found(&mut self, inp: &Input, f: Found) -> io::Result<bool> {
         let src = Source::file(inp.display());
         if f.binary {
-            self.binary(explicit(inp), &src.shown);
+            self.binary(&src.shown);
             if let Some(e) = &f.error {
                 // A stream that decoded to bytes that look binary, then
                 // broke: said too.
@@ -154,10 +129,4 @@ impl Sink<'_, '_> {
             self.error(name, w);
         }
     }
-}
-
-/// Whether a binary input is reported by name: the user named it (or
-/// piped it).
-pub fn explicit(inp: &Input) -> bool {
-    matches!(inp, Input::Stdin | Input::File { explicit: true, .. })
 }

@@ -9,7 +9,7 @@ use std::path::Path;
 use urlx::filter::{Filter, FilterError};
 use urlx::mail::Source;
 
-use crate::flags::{FilterArgs, ScanArgs};
+use crate::flags::FilterArgs;
 use crate::walk::{display, reason};
 
 /// Which of a message's links: its header fields', its body's, or both.
@@ -18,15 +18,6 @@ pub enum Headers {
     Both,
     Body,
     Only,
-}
-
-/// The finder and the filter the flags ask for, as every job of the
-/// command builds them; the error is said as it is.
-pub fn finder_and_keep(args: &ScanArgs) -> Result<(urlx::Finder, Keep), String> {
-    Ok((
-        args.finder()?,
-        Keep::from_args(&args.filter, args.headers())?,
-    ))
 }
 
 /// The links to keep.
