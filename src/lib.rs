@@ -118,3 +118,8 @@ pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The library guide's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryDoctests;

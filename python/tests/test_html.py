@@ -90,5 +90,5 @@ def test_readme_migration_examples():
         import bleach  # noqa: F401
     except ImportError:
         pytest.fail("bleach is missing: pip install './python[test]'", pytrace=False)
-    failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
+    failures, tried = doctest.testfile(str(ROOT / "python" / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert tried >= 10 and failures == 0
