@@ -30,8 +30,8 @@ pub enum Form {
     Quoted,
     /// Bare, delimited by whitespace and punctuation.
     Bare,
-    /// A `www.` host without a scheme, reported with `http://` (seed 003
-    /// Appendix F).
+    /// A `www.` host without a scheme, reported with `http://` (RFC 3986
+    /// §4.5: a suffix reference).
     Abbreviated,
     /// A bare e-mail address reported as `mailto:` (off by default).
     Email,

@@ -11,7 +11,7 @@
 //! Patterns match anywhere in the URL as found ([`Link::as_str`]), as a
 //! grep over a list of URLs would; for a link-protection redirect
 //! (SafeLinks, URL Defense, ...: [`Link::redirect`]), every test is of the
-//! URL it leads to (CONTRACT C-S7). Hosts compare in their ASCII form: lower
+//! URL it leads to (rule C-S7). Hosts compare in their ASCII form: lower
 //! case, IDNs in punycode, no trailing dot, so that `例え.jp` and
 //! `xn--r8jz45g.jp` are one host. A domain keeps the hosts under it
 //! (`kernel.org` keeps `lore.kernel.org`); an IP address keeps itself.

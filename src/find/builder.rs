@@ -202,7 +202,7 @@ impl FinderBuilder {
         self
     }
 
-    /// UTS #58 mode (off by default, CONTRACT C-F10): find links as
+    /// UTS #58 mode (off by default, rule C-F10): find links as
     /// Unicode's link detection standard (UTS #58, Unicode 17) describes,
     /// and nothing else: a domain name whose last label is a top-level
     /// domain of IANA's list (in ASCII or Unicode) with `https://` or

@@ -105,7 +105,7 @@ impl<'h> Link<'h> {
         Uri::from_parts(&self.url, self.meta)
     }
 
-    /// The link-protection redirect the URL is (CONTRACT C-S7), with the
+    /// The link-protection redirect the URL is (rule C-S7), with the
     /// URL it leads to: [`redirect::unwrap_uri`](crate::redirect::unwrap_uri)
     /// on [`Link::uri`]. Read when asked, not by the finder. Host filters
     /// and the deceptive-link verdicts judge the target.
@@ -121,7 +121,7 @@ impl<'h> Link<'h> {
     }
 
     /// Whether the link is safe to open or to make a link of: its scheme is
-    /// one of [`LINKABLE`] (the HTML writer's default list, CONTRACT C-S1).
+    /// one of [`LINKABLE`] (the HTML writer's default list, rule C-S1).
     /// A picker or a client that opens links asks this: the finder reports
     /// every URL written, `javascript:` in `<URL:...>` too.
     ///

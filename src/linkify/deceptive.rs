@@ -1,4 +1,4 @@
-//! Links that may not go where they seem to (CONTRACT C-S2).
+//! Links that may not go where they seem to (rule C-S2).
 
 use std::borrow::Cow;
 

@@ -17,7 +17,7 @@
 //!   each link's href after its text, and a warning where that text shows
 //!   another host ([`shown_elsewhere`]).
 //!
-//! Only an allow-list of schemes becomes a link (CONTRACT C-S1);
+//! Only an allow-list of schemes becomes a link (rule C-S1);
 //! `javascript:`, `data:` and `vbscript:` never do, whatever the list
 //! says. Deceptive links (C-S2) get a `title` with the real host and the
 //! class `urlx-deceptive`, and a warning a reader sees without hovering:
@@ -410,7 +410,7 @@ fn warning_osc8(w: &mut dyn Write, d: &Deception) -> io::Result<()> {
 /// its URL (for `less -R` and terminals that follow them). Returns how many
 /// links were written (as [`write_html`] counts them).
 ///
-/// The only escape sequences written are the hyperlinks' (CONTRACT C-S5):
+/// The only escape sequences written are the hyperlinks' (rule C-S5):
 /// the text's control characters other than tab and line ends are shown
 /// ([`write_visible`]: ESC as `^[`), unless [`Options::raw_controls`]. The
 /// target is the URL's ASCII form (an IRI's non-ASCII characters

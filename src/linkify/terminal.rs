@@ -1,5 +1,5 @@
 //! Text bound for a terminal: its control characters shown, never obeyed
-//! (CONTRACT C-S5). A message can hold escape sequences of its own (a
+//! (rule C-S5). A message can hold escape sequences of its own (a
 //! forged hyperlink, a cleared screen, a window title, a clipboard write);
 //! written as they are, the terminal would run them.
 

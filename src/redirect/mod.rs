@@ -1,4 +1,4 @@
-//! Link-protection redirects (CONTRACT C-S7): the URL that a mail
+//! Link-protection redirects (rule C-S7): the URL that a mail
 //! gateway's or a site's redirector wraps a link in, read back out.
 //!
 //! Corporate mail rewrites every link through a protection service

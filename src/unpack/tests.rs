@@ -1,5 +1,5 @@
 //! The decoders on streams made by the encoders of the same crates, and on
-//! hostile ones made here by hand (CONTRACT C-S8).
+//! hostile ones made here by hand (rule C-S8).
 
 use std::io::{Read, Write};
 

@@ -1,6 +1,6 @@
 //! Reference resolution: RFC 3986 §5.2, and the algorithms of the two
-//! drafts that led to it, so that each seed's own published examples can
-//! be reproduced (CONTRACT C-P4).
+//! drafts that led to it, so that each draft's own published examples can
+//! be reproduced (C-P4).
 
 use super::{ResolveError, Uri, UriBuf};
 use std::borrow::Cow;
@@ -235,7 +235,7 @@ fn encode_private_use(path: String) -> String {
 enum EmptyBase {
     /// RFC 3986 §5.2.3: `/` when the base has an authority, else nothing.
     RootIfAuthority,
-    /// The 2003 draft: always `/` (digest b §5.1: `foo:` + `bar` = `foo:/bar`).
+    /// The 2003 draft: always `/` (draft-fielding-uri-rfc2396bis, §5.2: `foo:` + `bar` = `foo:/bar`).
     Root,
     /// The 1997 draft: nothing (`http://a` + `g` = `http://ag`, the bug the
     /// 2003 draft fixed).
@@ -392,7 +392,8 @@ mod tests {
 
     #[test]
     fn draft_dot_segments_matches_the_string_rules() {
-        // Cases from digest b §3.6 (D26): only non-empty segments count.
+        // The draft's own cases (draft-fielding-uri-rfc2396bis, §5.2): only
+        // non-empty segments count.
         assert_eq!(draft_dot_segments("/../g"), "/../g");
         assert_eq!(draft_dot_segments("/b/c//../g"), "/b/c//../g");
         assert_eq!(draft_dot_segments("/b/c/g/."), "/b/c/g/");

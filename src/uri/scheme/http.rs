@@ -7,7 +7,7 @@ use crate::uri::Uri;
 /// An http (or https) URL: `http://` hostport [ `/` hpath [ `?` search ]].
 ///
 /// RFC 1738 allows no user name or password in an http URL; `check`
-/// reports one (and the linkifier flags it, CONTRACT C-S2).
+/// reports one (and the linkifier flags it, rule C-S2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Http<'a>(pub(super) Uri<'a>);
 

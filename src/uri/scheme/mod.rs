@@ -1,4 +1,4 @@
-//! Typed views of the ten schemes of RFC 1738 §3 (CONTRACT C-P5), their
+//! Typed views of the ten schemes of RFC 1738 §3 (rule C-P5), their
 //! default ports, and a check of each scheme's own syntax (RFC 1738 §5).
 //!
 //! A view never fails to build: it decomposes what the generic parser
@@ -6,7 +6,8 @@
 //! scheme's RFC 1738 grammar, and where it does not. Where the drafts and
 //! RFC 1738 differ, RFC 1738 governs; two draft-era forms are accepted
 //! because they are harmless and common: `~` anywhere a 1738 `uchar` may
-//! stand (digest a D9) and `http://host?query` without a path (D12).
+//! stand (RFC 1738 §2.2 calls it unsafe) and `http://host?query` without a
+//! path (RFC 1738 §3.3 writes a path before `?`).
 //!
 //! ```
 //! use urlx::uri::{self, scheme::{Rfc1738, FtpType}};

@@ -13,7 +13,8 @@ pub(super) fn offset(u: &Uri<'_>, part: &str) -> usize {
 }
 
 /// `uchar = unreserved | escape`, `unreserved = alpha | digit | safe |
-/// extra`; `~` is tolerated (digest a D9).
+/// extra`; `~` is tolerated (RFC 1738 §2.2 calls it unsafe, yet `~user`
+/// paths are everywhere).
 fn is_uchar(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"$-_.+!*'(),~".contains(&b)
 }
