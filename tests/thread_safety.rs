@@ -7,12 +7,14 @@
 //! feature (the workspace's `cargo test` builds the library with the
 //! command's features; `html-input` only where asked).
 //!
-//! Two exceptions, by design: `linkify::Options` holds the caller's
-//! callbacks (`dyn Fn + Send + Sync`), which may hold anything, so it is
-//! `Send + Sync` but not unwind-safe; and `unpack::Capped` shares its byte
-//! budget between the readers of one archive through an `Rc<Cell<_>>`, so
-//! it is none of the four (its readers stay on the thread that opened the
-//! archive).
+//! The exceptions, by design: `linkify::Options` and `HtmlInput` hold the
+//! caller's callbacks (`dyn Fn + Send + Sync`), and `HtmlInputError` the
+//! writer's error (`dyn Error + Send + Sync`), which may hold anything, so
+//! they are `Send + Sync` but not unwind-safe; `unpack::Member` reads
+//! through its archive's reader (`dyn Read`) and `unpack::Capped` shares
+//! its byte budget between the readers of one archive (`Rc<Cell<_>>`), so
+//! they are none of the four: they stay on the thread that opened the
+//! archive.
 
 use std::panic::{RefUnwindSafe, UnwindSafe};
 
@@ -78,8 +80,8 @@ fn the_linkifier_and_redirect_types() {
     all::<urlx::redirect::Service>();
     #[cfg(feature = "html-input")]
     {
-        all::<urlx::linkify::HtmlInput>();
-        all::<urlx::linkify::HtmlInputError>();
+        shared::<urlx::linkify::HtmlInput>();
+        shared::<urlx::linkify::HtmlInputError>();
     }
 }
 
@@ -109,7 +111,6 @@ fn the_unpack_types() {
     all::<unpack::ErrorKind>();
     all::<unpack::Packing>();
     all::<unpack::Archive>();
-    all::<unpack::Member<'static>>();
 }
 
 #[cfg(feature = "filter")]
