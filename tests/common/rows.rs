@@ -20,7 +20,7 @@ pub fn path() -> PathBuf {
 pub const ENTRIES: &[&str] = &["slice", "stream", "pieces", "mail", "c", "python"];
 
 /// One expected link.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Want {
     pub url: String,
     /// The bytes of the input the link's span covers.
@@ -30,6 +30,20 @@ pub struct Want {
     /// Checked where given.
     pub form: Option<String>,
     pub at: Option<(u64, u64)>,
+}
+
+impl std::fmt::Debug for Want {
+    /// The text as the file writes it, not as a list of bytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Want")
+            .field("url", &self.url)
+            .field("text", &format_args!("\"{}\"", self.text.escape_ascii()))
+            .field("alt", &self.alt)
+            .field("truncated", &self.truncated)
+            .field("form", &self.form)
+            .field("at", &self.at)
+            .finish()
+    }
 }
 
 /// One case: a rule, an input, the finder's options, the links.
