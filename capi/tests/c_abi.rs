@@ -200,7 +200,6 @@ fn the_abi_from_c_is_clean_under_valgrind() {
 }
 
 #[path = "../../tests/common/rows.rs"]
-#[allow(dead_code)]
 mod rows;
 
 /// A C string literal of `bytes` (octal escapes: never longer than three
