@@ -1,4 +1,4 @@
-//! The extraction contract as data (`tests/data/contract-cases.txt`, C-F,
+//! The extraction contract as data (`tests/data/contract/`, C-F,
 //! C-W, C-O, C-S cases), every case through every way the library finds
 //! links: `Finder::links` on the slice; `Finder::stream` with reads of 1,
 //! 2, 3, 7 and 64 bytes and the whole input; `Piece`s cut every 1, 2, 5

@@ -1,5 +1,5 @@
 //! The extractor's contract rules (CONTRACT.md C-F, C-W, C-O, C-S3) that a
-//! case of `tests/data/contract-cases.txt` cannot hold: builder errors,
+//! case of `tests/data/contract/` cannot hold: builder errors,
 //! whether a URL is borrowed or owned, a wrapper past its byte cap, the
 //! parsed parts of a link, and an iterator cloned midway. Every input with
 //! its expected links is a case there, run through every entry by

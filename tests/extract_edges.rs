@@ -1,5 +1,5 @@
 //! The edges of the extraction rules that a case of
-//! `tests/data/contract-cases.txt` cannot hold: a link's parsed parts and
+//! `tests/data/contract/` cannot hold: a link's parsed parts and
 //! normal forms, the alternative reading of URLs re-wrapped in quoted
 //! replies (C-W7) and mail mode's join of them, and the `domains` option
 //! (a feature: the cases run the default build's finder). Every other

@@ -216,7 +216,7 @@ fn c_literal(bytes: &[u8]) -> String {
     s + "\""
 }
 
-/// The extraction contract as data (`tests/data/contract-cases.txt`, run
+/// The extraction contract as data (`tests/data/contract/`, run
 /// by the library in `tests/contract_cases.rs`) through the C ABI: one C
 /// program holds every case as a finder's settings and a call of
 /// `urlx_find_with`, and prints each link's fields; they must be the

@@ -1,5 +1,5 @@
-"""The extraction contract as data: every case of
-tests/data/contract-cases.txt (its header gives the format) through
+"""The extraction contract as data: every case of tests/data/contract/
+(its README gives the format) through
 urlx.Finder(...).find, on bytes and, where the input is UTF-8, on str.
 The library runs the same cases through its own entries
 (tests/contract_cases.rs), the C library through its ABI. A case this
@@ -14,7 +14,7 @@ import pytest
 import urlx
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-CASES = ROOT / "tests/data/contract-cases.txt"
+CASES = sorted((ROOT / "tests/data/contract").glob("*.txt"))
 
 # The options urlx.Finder takes, as the file names them.
 FLAGS = {"email", "www", "join_breaks", "uts58"}
@@ -40,7 +40,14 @@ def unescape(s):
 
 def cases():
     out, counts = [], {}
-    for n, line in enumerate(CASES.read_text("utf-8").splitlines(), 1):
+    assert len(CASES) >= 3, CASES
+    for path in CASES:
+        read(path, out, counts)
+    return out
+
+
+def read(path, out, counts):
+    for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
         if not line or line.startswith("#"):
             continue
         key, _, value = line.partition(" ")
@@ -48,7 +55,7 @@ def cases():
             rule = value.split()[0]
             counts[rule] = counts.get(rule, 0) + 1
             out.append(
-                {"id": f"{rule}#{counts[rule]} (line {n})", "input": b"", "opts": [], "links": [], "skip": {}}
+                {"id": f"{rule}#{counts[rule]} ({path.name}:{n})", "input": b"", "opts": [], "links": [], "skip": {}}
             )
             continue
         case = out[-1]
@@ -73,8 +80,7 @@ def cases():
             entry, _, why = value.partition(" ")
             case["skip"][entry] = why
         elif key != "none":
-            raise AssertionError(f"line {n}: unknown key {key!r}")
-    return out
+            raise AssertionError(f"{path.name}:{n}: unknown key {key!r}")
 
 
 ALL = cases()
@@ -100,7 +106,7 @@ def found(finder, data):
     return out
 
 
-def test_the_file_is_read_whole():
+def test_the_files_are_read_whole():
     assert len(ALL) > 250
     skipped = [c for c in ALL if "python" in c["skip"]]
     # A skip is for an option this package lacks, and only then.

@@ -1,19 +1,27 @@
-//! The reader of `tests/data/contract-cases.txt`, the extraction contract
-//! as data: shared by the library's runner (`tests/contract_cases.rs`) and
+//! The reader of `tests/data/contract/*.txt`, the extraction contract as
+//! data: shared by the library's runner (`tests/contract_cases.rs`) and
 //! the C library's (`capi/tests/c_abi.rs`); `python/tests/test_cases.py`
-//! reads the file alike. The file's header gives the format.
+//! reads the files alike. `tests/data/contract/README.md` gives the format.
 
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
-/// Where the cases are.
-pub fn path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+/// The files of cases, in name order.
+pub fn files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .ancestors()
-        .find(|p| p.join("tests/data/contract-cases.txt").is_file())
-        .expect("tests/data/contract-cases.txt is missing")
-        .join("tests/data/contract-cases.txt")
+        .map(|p| p.join("tests/data/contract"))
+        .find(|p| p.is_dir())
+        .expect("tests/data/contract is missing");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    v.sort();
+    assert!(v.len() >= 3, "{}: {v:?}", dir.display());
+    v
 }
 
 /// The entries a case runs through, by the names `skip` gives them.
@@ -139,16 +147,24 @@ pub fn unescape(s: &str, at: &str) -> Vec<u8> {
     out
 }
 
-/// Every case of the file, in order.
+/// Every case of the files, in order.
 pub fn cases() -> Vec<Case> {
-    let p = path();
-    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     let mut cases: Vec<Case> = Vec::new();
     let mut counts = std::collections::HashMap::<String, usize>::new();
+    for p in files() {
+        read(&p, &mut cases, &mut counts);
+    }
+    cases
+}
+
+fn read(p: &Path, cases: &mut Vec<Case>, counts: &mut std::collections::HashMap<String, usize>) {
+    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let name = p.file_name().unwrap().to_string_lossy();
+    let first = cases.len();
     // A case must say what it finds: links, or `none`.
     let mut said = true;
     for (n, line) in text.lines().enumerate() {
-        let at = format!("contract-cases.txt:{}", n + 1);
+        let at = format!("{name}:{}", n + 1);
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
@@ -217,6 +233,5 @@ pub fn cases() -> Vec<Case> {
             _ => panic!("{at}: unknown key {key:?}"),
         }
     }
-    assert!(said, "the last case says neither link nor none");
-    cases
+    assert!(said, "{name}: the last case says neither link nor none");
 }
