@@ -6,9 +6,9 @@
 //! input with its expected links is a case there, run through every entry
 //! by `tests/contract_cases.rs`.
 
+use urlx::{find, Finder};
 #[cfg(feature = "domains")]
-use urlx::FinderBuilder;
-use urlx::{find, Finder, Form};
+use urlx::{FinderBuilder, Form};
 #[cfg(feature = "domains")]
 mod common;
 #[cfg(feature = "domains")]

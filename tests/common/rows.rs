@@ -187,7 +187,8 @@ fn read(p: &Path, cases: &mut Vec<Case>, counts: &mut std::collections::HashMap<
             });
             continue;
         }
-        let case = cases
+        // A file's fields belong to its own cases.
+        let case = cases[first..]
             .last_mut()
             .unwrap_or_else(|| panic!("{at}: before any case"));
         fn link<'c>(c: &'c mut Case, at: &str) -> &'c mut Want {
