@@ -9,8 +9,11 @@
 //! checks what it finds in some of these messages.
 //!
 //! A missing folder or `.tsv` is a failure. To re-record after a deliberate
-//! change: `URLX_BLESS=1 cargo test --test extract_forms`, then read the
-//! diff.
+//! change: `URLX_BLESS=1 cargo test --test extract_forms` rewrites every
+//! `.tsv` that differs and still fails, printing what changed, so that no
+//! run passes on links nobody has read; read `git diff tests/data/forms`,
+//! then run the tests again (with or without `URLX_BLESS`): they pass once
+//! every `.tsv` matches.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -57,23 +60,34 @@ fn check(folder: &str) {
     let expected_path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/forms")
         .join(format!("{folder}.tsv"));
-    if std::env::var_os("URLX_BLESS").is_some() {
-        std::fs::write(&expected_path, &got).unwrap();
-        return;
-    }
-    let want = std::fs::read_to_string(&expected_path).unwrap_or_else(|e| {
-        panic!(
+    let bless = std::env::var_os("URLX_BLESS").is_some();
+    let want = match std::fs::read_to_string(&expected_path) {
+        Ok(w) => w,
+        Err(_) if bless => String::new(),
+        Err(e) => panic!(
             "{}: {e} (the expected links are missing)",
             expected_path.display()
-        )
-    });
+        ),
+    };
     if got != want {
+        // A blessed change is written but fails this run: it passes only
+        // on a later run, after the diff was read.
+        let note = if bless {
+            std::fs::write(&expected_path, &got).unwrap();
+            format!(
+                "\n{} rewritten: read `git diff {}`, then run the tests again",
+                expected_path.display(),
+                expected_path.display()
+            )
+        } else {
+            "\n(a deliberate change: URLX_BLESS=1 rewrites the file; see the header)".to_owned()
+        };
         let g: Vec<_> = got.lines().collect();
         let w: Vec<_> = want.lines().collect();
         let missing: Vec<_> = w.iter().filter(|l| !g.contains(l)).collect();
         let extra: Vec<_> = g.iter().filter(|l| !w.contains(l)).collect();
         panic!(
-            "{folder}: {} links expected, {} found\nmissing:\n{missing:#?}\nnew:\n{extra:#?}",
+            "{folder}: {} links expected, {} found\nmissing:\n{missing:#?}\nnew:\n{extra:#?}{note}",
             w.len(),
             g.len()
         );

@@ -221,6 +221,37 @@ fn charsets_are_decoded() {
     assert_eq!(urls_only(raw), ["http://caf\u{e9}.example/men\u{fc}"]);
 }
 
+/// Lowercase hex escapes (`=3d`, `=2e`, `=e9`) are escapes too: RFC 2045
+/// §6.7 asks for uppercase, but encoders and hand-written mail send
+/// lowercase and a decoder should take them. Each link is placed on its
+/// raw bytes, escapes included.
+#[test]
+fn qp_lowercase_escapes_are_decoded() {
+    let raw: &[u8] = b"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\nsee http://h=2eexample/?a=3d1&b=3D2 and http://caf=c3=a9.example/x=5fy=\n/z ok\n";
+    let m = Finder::new().message_links(raw, 0..raw.len(), 1);
+    let got: Vec<(&str, &[u8])> = m
+        .links
+        .iter()
+        .map(|l| (l.link.as_str(), &raw[l.link.span()]))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "http://h.example/?a=1&b=2",
+                &b"http://h=2eexample/?a=3d1&b=3D2"[..]
+            ),
+            (
+                "http://caf\u{e9}.example/x_y/z",
+                &b"http://caf=c3=a9.example/x=5fy=\n/z"[..]
+            ),
+        ]
+    );
+    // ISO-8859-1, one lowercase escape a letter: `=e9` is é, `=fc` is ü.
+    let raw = b"Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\nVoir http://caf=e9.example/men=fc ici\n";
+    assert_eq!(urls_only(raw), ["http://caf\u{e9}.example/men\u{fc}"]);
+}
+
 /// Charset labels mail carries beyond the WHATWG list (Python's codec
 /// names, UTF-7) decode the body and the subject, each link placed on its
 /// raw bytes.

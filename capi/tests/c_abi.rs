@@ -198,3 +198,144 @@ fn the_abi_from_c_is_clean_under_valgrind() {
     );
     assert_eq!(String::from_utf8_lossy(&o.stdout), "ok\n");
 }
+
+#[path = "../../tests/common/rows.rs"]
+mod rows;
+
+/// A C string literal of `bytes` (octal escapes: never longer than three
+/// digits, so no escape runs into the byte after it).
+fn c_literal(bytes: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for &b in bytes {
+        match b {
+            b'"' | b'\\' | b'?' => s.push_str(&format!("\\{:03o}", b)),
+            0x20..=0x7e => s.push(b as char),
+            _ => s.push_str(&format!("\\{:03o}", b)),
+        }
+    }
+    s + "\""
+}
+
+/// The extraction contract as data (`tests/data/contract/`, run
+/// by the library in `tests/contract_cases.rs`) through the C ABI: one C
+/// program holds every case as a finder's settings and a call of
+/// `urlx_find_with`, and prints each link's fields; they must be the
+/// case's. A case with an option the ABI lacks says `skip c`.
+#[test]
+fn the_contract_cases_through_the_abi() {
+    let cases: Vec<_> = rows::cases()
+        .into_iter()
+        .filter(|c| !c.skips("c"))
+        .collect();
+    assert!(cases.len() > 250, "{} cases", cases.len());
+    let mut c = String::from(
+        "#include <stdio.h>\n#include <urlx.h>\n\
+         static void run(int k, urlx_finder *f, const char *t, size_t n) {\n\
+         urlx_links *ls = NULL;\n\
+         if (urlx_find_with(f, t, n, &ls) != URLX_OK) { printf(\"%d error\\n\", k); return; }\n\
+         for (size_t i = 0; i < urlx_links_count(ls); i++) {\n\
+         const urlx_link *l = urlx_links_get(ls, i);\n\
+         printf(\"%d\\t%s\\t%zu\\t%zu\\t%s\\t%d\\t%d\\t%zu\\t%zu\\n\", k, l->url, l->start, l->end,\n\
+         l->alt ? l->alt : \"-\", l->truncated, l->form, l->line, l->column);\n\
+         }\n\
+         printf(\"%d end\\n\", k);\n\
+         urlx_links_free(ls);\n\
+         urlx_finder_free(f);\n\
+         }\n\
+         int main(void) {\nurlx_finder *f;\n",
+    );
+    for (k, case) in cases.iter().enumerate() {
+        c.push_str("if (urlx_finder_new(&f) != URLX_OK) return 1;\n");
+        for (name, v) in &case.options {
+            let v = if v.is_empty() { "1" } else { v };
+            let call = match name.as_str() {
+                "bare_schemes" => {
+                    let list: Vec<String> = v.split(',').map(|s| c_literal(s.as_bytes())).collect();
+                    format!(
+                        "{{ const char *s[] = {{{}}}; if (urlx_finder_set_bare_schemes(f, s, {})) return 2; }}\n",
+                        list.join(", "),
+                        list.len()
+                    )
+                }
+                "www" | "email" | "join_breaks" | "uts58" | "registered_schemes"
+                | "max_url_len" | "max_wrapper_bytes" | "max_wrapper_lines" | "max_line_len" => {
+                    format!("if (urlx_finder_set_{name}(f, {v})) return 2;\n")
+                }
+                o => panic!(
+                    "{}: the ABI has no option {o}; say `skip c` in the case",
+                    case.id
+                ),
+            };
+            c.push_str(&call);
+        }
+        c.push_str(&format!(
+            "run({k}, f, {}, {});\n",
+            c_literal(&case.input),
+            case.input.len()
+        ));
+    }
+    c.push_str("return 0;\n}\n");
+    let src = root().join("target/capi-test/cases.c");
+    std::fs::create_dir_all(src.parent().unwrap()).unwrap();
+    std::fs::write(&src, c).unwrap();
+    let exe = root().join("target/capi-test/cases");
+    let mut link = pkg_config(&["--libs"]);
+    link.push(format!("-Wl,-rpath,{}", prefix().join("lib").display()));
+    compile(&[src], &exe, &link);
+    let o = ok(run(&mut Command::new(&exe)), "the cases program");
+    let out = String::from_utf8(o.stdout).unwrap();
+    let mut lines = out.lines();
+    let forms = [
+        "url-prefix",
+        "angle",
+        "quoted",
+        "bare",
+        "abbreviated",
+        "email",
+        "domain",
+        "defanged",
+    ];
+    let mut failed = Vec::new();
+    for (k, case) in cases.iter().enumerate() {
+        let mut got = Vec::new();
+        for line in lines.by_ref() {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!(
+                f[0].split(' ').next(),
+                Some(k.to_string().as_str()),
+                "{}: {line}",
+                case.id
+            );
+            if f.len() == 1 {
+                assert_eq!(line, format!("{k} end"), "{}", case.id);
+                break;
+            }
+            let (start, end): (usize, usize) = (f[2].parse().unwrap(), f[3].parse().unwrap());
+            let want = case.links.get(got.len());
+            got.push(rows::Want {
+                url: f[1].to_owned(),
+                text: case.input[start..end].to_vec(),
+                alt: (f[4] != "-").then(|| f[4].to_owned()),
+                truncated: f[5] == "1",
+                form: want
+                    .and_then(|w| w.form.as_ref())
+                    .map(|_| forms[f[6].parse::<usize>().unwrap()].to_owned()),
+                at: want
+                    .and_then(|w| w.at)
+                    .map(|_| (f[7].parse().unwrap(), f[8].parse().unwrap())),
+            });
+        }
+        if got != case.links {
+            failed.push(format!(
+                "{}:\n  want {:?}\n  got  {:?}",
+                case.id, case.links, got
+            ));
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} cases fail:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}

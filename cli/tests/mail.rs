@@ -115,3 +115,16 @@ fn html_links_showing_another_host_are_deceptive_in_json() {
     assert_eq!(verdict("https://www.paypal.com/signin"), None);
     assert_eq!(rows[0]["encoding"], "quoted-printable");
 }
+
+/// Lowercase quoted-printable escapes (`=3d`, `=2e`, `=c3=a9`) are decoded
+/// by the command as by the library (`tests/mail.rs`).
+#[test]
+fn command_mail_mode_decodes_lowercase_escapes() {
+    let msg = b"Subject: qp\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\nsee http://h=2eexample/?a=3d1 and http://caf=c3=a9.example/x=\n/y\n";
+    let o = common::urlx_stdin(&["-o", "--mail", "-"], msg);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "http://h.example/?a=1\nhttp://caf\u{e9}.example/x/y\n"
+    );
+}

@@ -5,8 +5,8 @@ name), str against bytes, errors, threads, and the Arrow path against
 import concurrent.futures
 import email
 import pathlib
+import sys
 import threading
-import time
 
 import pyarrow as pa
 import pytest
@@ -347,29 +347,40 @@ def test_one_finder_shared_by_many_threads():
 
 
 def test_the_gil_is_released_while_scanning():
-    # Another thread runs during the middle half of a long scan only if
-    # the scan does not hold the GIL (with it held, no tick lands there).
-    # Refused www. triggers: a scan of a few tenths of a second that
-    # makes no Link objects (which are made with the GIL held).
-    text = b"www.x " * 6_000_000
-    ticks = []
-    done = threading.Event()
+    # A second thread, woken just before a long scan, records whether the
+    # scan is still running when it first holds the GIL. The switch
+    # interval is raised so far that the scanning thread never hands the
+    # GIL over on a timer: the second thread runs during the scan only if
+    # the scan lets go of the GIL, and otherwise only once the main thread
+    # waits for it, after the scan. No clock is read. A scan of refused
+    # www. triggers makes no Link objects (which are made with the GIL).
+    # The scan lasts long enough for the OS to wake the thread; were it not
+    # woken in time, the next of a few tries catches it.
+    text = b"www.x " * 2_000_000
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        for _ in range(20):
+            scanning = [False]
+            seen = []
+            go = threading.Event()
 
-    def tick():
-        while not done.is_set():
-            ticks.append(time.perf_counter())
+            def watch():
+                go.wait()
+                seen.append(scanning[0])
 
-    t = threading.Thread(target=tick)
-    t.start()
-    time.sleep(0.01)
-    t0 = time.perf_counter()
-    urlx.find(text)
-    t1 = time.perf_counter()
-    done.set()
-    t.join()
-    lo, hi = t0 + (t1 - t0) / 4, t1 - (t1 - t0) / 4
-    assert t1 - t0 > 0.02, "the scan is too short to tell"
-    assert any(lo < x < hi for x in ticks)
+            t = threading.Thread(target=watch)
+            t.start()
+            scanning[0] = True
+            go.set()
+            urlx.find(text)
+            scanning[0] = False
+            t.join()
+            if seen == [True]:
+                break
+    finally:
+        sys.setswitchinterval(old)
+    assert seen == [True], "no other thread ran while urlx.find scanned"
 
 
 def test_arrow_extract_equals_find():
