@@ -1,5 +1,7 @@
-//! Normalization and equivalence (CONTRACT C-P4; RFC 3986 §6; digest b
-//! §4): every pair of digest b §4.2's table, and the parts of each rule.
+//! Normalization and equivalence (CONTRACT C-P4; RFC 3986 §6): every
+//! example pair of the drafts that led to it, draft-fielding-url-syntax-05
+//! (the 1997 draft, §2.4.2 and §6) and draft-fielding-uri-rfc2396bis-01
+//! (the 2003 draft, §6.2), and the parts of each rule.
 
 use urlx::uri::{parse, parse_iri};
 
@@ -16,30 +18,32 @@ fn equivalent(a: &str, b: &str) -> bool {
     parse(a).unwrap().equivalent(&parse(b).unwrap())
 }
 
-/// Digest b §4.2, "Normalization test vectors (from the seeds)".
+/// The equivalent (and one not equivalent) pairs the two drafts give.
 #[test]
-fn c_p4_digest_b_4_2_table() {
-    // Host case (S1 §6).
+fn c_p4_draft_equivalence_examples() {
+    // Host case (1997 draft §6).
     assert!(equivalent("http://www.XEROX.com", "http://www.xerox.com"));
-    // Scheme and host case (S3 §6.2.2.1 [orig]).
+    // Scheme and host case (2003 draft §6.2.2.1).
     assert!(equivalent(
         "HTTP://www.EXAMPLE.com/",
         "http://www.example.com/"
     ));
-    // Scheme case, hex case / unescaping %7A, dot segments (S3 §6.2.2).
+    // Scheme case, hex case / unescaping %7A, dot segments (2003 draft
+    // §6.2.2).
     assert!(equivalent(
         "example://a/b/c/%7A",
         "eXAMPLE://a/./b/../b/c/%7a"
     ));
     assert_eq!(norm("eXAMPLE://a/./b/../b/c/%7a"), "example://a/b/c/z");
-    // Hex case (S3 §6.2.2.2), on a reserved character that stays encoded.
+    // Hex case (2003 draft §6.2.2.2), on a reserved character that stays
+    // encoded.
     assert!(equivalent("http://a/%3a", "http://a/%3A"));
     assert_eq!(norm("http://a/%3a"), "http://a/%3A");
-    // Unreserved unescape: "~" and "%7e" (S1 §2.4.2, S3 §2.4.2).
+    // Unreserved unescape: "~" and "%7e" (1997 and 2003 drafts §2.4.2).
     assert!(equivalent("http://a/~x", "http://a/%7ex"));
-    // Default port (S3 §6.2.3).
+    // Default port (2003 draft §6.2.3).
     assert!(equivalent("http://example.com/", "http://example.com:80/"));
-    // Protocol-based only (S3 §6.2.4): not equivalent by syntax.
+    // Protocol-based only (2003 draft §6.2.4): not equivalent by syntax.
     assert!(!equivalent(
         "http://example.com/data",
         "http://example.com/data/"

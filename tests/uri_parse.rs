@@ -1,6 +1,8 @@
-//! The core parser (CONTRACT C-P1, C-P2, C-P3, C-P6): every parse vector of
-//! the seed digests, RFC 3986's own examples, and the negative cases, each
-//! with its error index.
+//! The core parser (CONTRACT C-P1, C-P2, C-P3, C-P6): every example of the
+//! two drafts that led to RFC 3986, draft-fielding-url-syntax-05 (the 1997
+//! draft, became RFC 2396) and draft-fielding-uri-rfc2396bis-01 (the 2003
+//! draft), RFC 3986's own examples, and the negative cases, each with its
+//! error index.
 
 use urlx::uri::{
     self, parse, parse_absolute, parse_iri, parse_prefix, HostKind, ParseErrorKind, Syntax,
@@ -38,12 +40,12 @@ fn fail(input: &str, index: usize, kind: ParseErrorKind) {
 
 const N: Option<&str> = None;
 
-/// Digest b §3.3: every reference of both drafts' Appendix C and every
-/// example URI of both seeds, with the components of the Appendix B
-/// splitter. All are valid RFC 3986 references, so the strict parser must
-/// give the same components.
+/// Every reference of both drafts' Appendix C and every example URI of the
+/// two drafts (§1.3, §4.3.1, §5, §6, §7.5, Appendices F and G), with the
+/// components of the Appendix B regular expression. All are valid RFC 3986
+/// references, so the strict parser must give the same components.
 #[test]
-fn c_p1_digest_b_3_3_parse_vectors() {
+fn c_p1_draft_example_parse_vectors() {
     // (reference, scheme, authority, path, query, fragment)
     type Row<'a> = (
         &'a str,
@@ -141,10 +143,10 @@ fn c_p1_digest_b_3_3_parse_vectors() {
     }
 }
 
-/// Digest b §3.4 and §5.4: userinfo, empty versus absent (S1 §4.3.1), and
-/// the semantic-attack example of S3 §7.5.
+/// Userinfo, empty versus absent (1997 draft §4.3.1), and the
+/// semantic-attack example of the 2003 draft §7.5 (RFC 3986 §7.6).
 #[test]
-fn c_p1_digest_b_3_4_authority_split() {
+fn c_p1_authority_split() {
     let u = parse("ftp://@host.com/").unwrap();
     assert_eq!(u.userinfo(), Some(""));
     assert_eq!(u.host(), Some("host.com"));
@@ -158,23 +160,24 @@ fn c_p1_digest_b_3_4_authority_split() {
     assert_eq!(u.host_kind(), Some(HostKind::Ipv4));
     assert_eq!(u.ipv4(), Some(std::net::Ipv4Addr::new(10, 0, 0, 1)));
     assert_eq!(u.path(), "/top_story.htm");
-    // D32: an empty port is valid RFC 3986; so is a long one.
+    // An empty port is valid RFC 3986 (`port = *DIGIT`); so is a long one:
+    // the grammar sets no range.
     let u = parse("http://a:/").unwrap();
     assert_eq!(u.port(), Some(""));
     assert_eq!(u.port_number(), None);
     let u = parse("http://a:99999/").unwrap();
     assert_eq!(u.port(), Some("99999"));
     assert_eq!(u.port_number(), None);
-    // More than one '@' is not an authority in RFC 3986 (S3 allowed it as a
-    // reg-name; C-P1 says RFC 3986 governs).
+    // More than one '@' is not an authority in RFC 3986 (the 2003 draft
+    // allowed it as a reg-name; C-P1 says RFC 3986 governs).
     fail("http://a@b@c/", 10, ParseErrorKind::UnexpectedChar);
 }
 
-/// Digest b §3.4 host classification. Under RFC 3986 (C-P1) the 2003
+/// Host classification (RFC 3986 §3.2.2). Under RFC 3986 (C-P1) the 2003
 /// draft's hostname/reg-name split collapses into `reg-name`, IPv4 is
 /// dec-octets without leading zeros, and IPvFuture is valid.
 #[test]
-fn c_p1_digest_b_3_4_host_classification() {
+fn c_p1_host_classification() {
     #[rustfmt::skip]
     let rows: &[(&str, HostKind)] = &[
         ("www.example.com", HostKind::RegName),
@@ -234,10 +237,10 @@ fn c_p1_digest_b_3_4_host_classification() {
     );
 }
 
-/// Digest b §3.4 scheme vectors: RFC 3986 requires a letter first (the
-/// 1997 draft did not).
+/// Scheme names: RFC 3986 §3.1 requires a letter first (the 1997 draft
+/// did not).
 #[test]
-fn c_p1_digest_b_3_4_scheme_vectors() {
+fn c_p1_scheme_names() {
     for ok in ["http", "HTTP", "h2", "a+b-c.d"] {
         let s = format!("{ok}:x");
         assert_eq!(parse(&s).unwrap().scheme(), Some(ok));
@@ -255,22 +258,24 @@ fn c_p1_digest_b_3_4_scheme_vectors() {
     );
 }
 
-/// Digest b §3.1: the path is never undefined; `foo:/bar` and `foo:bar`
-/// differ by the slash in the path (S1 §F.2); a colon in a first relative
-/// segment needs `./` (S1 §5, S3 §5).
+/// The component model (RFC 3986 §3): the path is never undefined;
+/// `foo:/bar` and `foo:bar` differ by the slash in the path (1997 draft
+/// Appendix F.2); a colon in a first relative segment needs `./` (both
+/// drafts §5).
 #[test]
-fn c_p1_digest_b_3_1_component_model() {
+fn c_p1_component_model() {
     assert_eq!(parse("foo:/bar").unwrap().path(), "/bar");
     assert_eq!(parse("foo:bar").unwrap().path(), "bar");
     assert_eq!(parse("./this:that").unwrap().scheme(), None);
     fail("1this:that", 5, ParseErrorKind::ColonInFirstSegment);
-    // Greedy: "//" after the scheme is always an authority (S1 §4.4, S3 §4.3).
+    // Greedy: "//" after the scheme is always an authority (1997 draft
+    // §4.4, 2003 draft §4.3).
     let u = parse("file:///etc/motd").unwrap();
     assert_eq!(u.authority(), Some(""));
     assert_eq!(u.host(), Some(""));
     assert_eq!(u.path(), "/etc/motd");
     // Everything after the first '#' is the fragment, but a second '#' is
-    // not a fragment character (D21).
+    // not a fragment character (RFC 3986 §3.5).
     fail("http://x/#a#b", 11, ParseErrorKind::UnexpectedChar);
 }
 
@@ -287,7 +292,8 @@ fn c_p2_excluded_characters_are_errors_at_their_index() {
         let s = format!("http://a/b?q{c}d");
         fail(&s, 12, ParseErrorKind::UnexpectedChar);
     }
-    // D20: malformed escapes; the index points at the '%'.
+    // Malformed escapes (RFC 3986 §2.1: '%' and two hex digits); the index
+    // points at the '%'.
     fail(
         "http://host/a%2",
         13,
@@ -309,7 +315,7 @@ fn c_p2_excluded_characters_are_errors_at_their_index() {
         9,
         ParseErrorKind::InvalidPercentEncoding,
     );
-    // Lower-case hex is valid (digest a D23).
+    // Lower-case hex is valid (RFC 1738 §2.2, RFC 3986 §2.1).
     assert!(parse("http://host/%7euser").is_ok());
     // Ports.
     fail("http://a:80x/", 11, ParseErrorKind::InvalidPort);

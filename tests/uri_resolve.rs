@@ -1,11 +1,13 @@
 //! Reference resolution (CONTRACT C-P4): RFC 3986 §5.4 in the default
-//! mode, and each seed's own published examples in its compatibility mode
-//! (digest b §5.1): 42 of seed 003 (the 2003 draft) and 43 of the 44 of
-//! seed 001 (the 1997 draft).
+//! mode, and each draft's own published examples (Appendix C) in its
+//! compatibility mode: 42 of draft-fielding-uri-rfc2396bis-01 (the 2003
+//! draft) and 43 of the 44 of draft-fielding-url-syntax-05 (the 1997
+//! draft).
 //!
 //! "(current document)" in the drafts' tables is written here as the base
-//! without its fragment, plus the reference's fragment (digest b D28): the
-//! same string RFC 3986 §5.4.1 gives for `""` and `#s`.
+//! without its fragment, plus the reference's fragment, so that every
+//! result is a URI: the same string RFC 3986 §5.4.1 gives for `""` and
+//! `#s`.
 
 use urlx::uri::{parse, parse_iri, Compat, ResolveError};
 
@@ -94,10 +96,10 @@ fn c_p4_rfc3986_5_4_examples() {
     check_table(Compat::Rfc3986, &rows);
 }
 
-/// Seed 003 (draft-fielding-uri-rfc2396bis-01) Appendix C, digest b §5.1:
+/// draft-fielding-uri-rfc2396bis-01 (March 2003) Appendix C:
 /// 22 normal (C.1) and 20 abnormal (C.2) examples, all held.
 #[test]
-fn c_p4_seed_003_appendix_c_all_42() {
+fn c_p4_rfc2396bis_appendix_c_all_42() {
     let cur_s = format!("{CURRENT}#s");
     let rows = [
         // C.1
@@ -150,13 +152,14 @@ fn c_p4_seed_003_appendix_c_all_42() {
     check_table(Compat::Draft2003, &rows);
 }
 
-/// Seed 001 (draft-fielding-url-syntax-05) Appendix C, digest b §5.1: 22
-/// normal and 22 abnormal examples. One of them, `http://a/../b/c =
-/// http://a/b/c`, contradicts the draft's own algorithm (digest b §3.6,
-/// D30): the draft prints it as what "some parsers inappropriately"
-/// do. The other 43 are held; the contradiction is asserted below.
+/// draft-fielding-url-syntax-05 (May 1997) Appendix C: 22 normal and 22
+/// abnormal examples. One of them, `http://a/../b/c = http://a/b/c`,
+/// contradicts the draft's own algorithm (§5.2 step 3 leaves an absolute
+/// reference as it is): the draft prints it as what "some parsers
+/// inappropriately" do, so it is no vector to pass. The other 43 are
+/// held; the contradiction is asserted below.
 #[test]
-fn c_p4_seed_001_appendix_c_43_of_44() {
+fn c_p4_url_syntax_05_appendix_c_43_of_44() {
     let cur_s = format!("{CURRENT}#s");
     let rows = [
         // C.1
@@ -219,10 +222,11 @@ fn c_p4_seed_001_appendix_c_43_of_44() {
     );
 }
 
-/// Digest b §3.5.3 and §5.1 "Derived edge vectors": where the algorithms
-/// part ways.
+/// Where the algorithms part ways (§5.2 of both drafts, the 2003 draft's
+/// Appendix G.2, RFC 3986 §5.2): cases computed from each algorithm, not
+/// printed in the drafts.
 #[test]
-fn c_p4_digest_b_derived_edge_vectors() {
+fn c_p4_derived_edge_vectors() {
     // An empty base path: the 1997 bug the 2003 draft fixed. The literal
     // 1997 result, "http://ag", names another host (and "http://a:80" +
     // "g" would give no URI at all), so it is an error.
@@ -237,11 +241,13 @@ fn c_p4_digest_b_derived_edge_vectors() {
     assert_eq!(resolve("foo:", "bar", Compat::Draft1997), "foo:bar");
     assert_eq!(resolve("foo:", "bar", Compat::Draft2003), "foo:/bar");
     assert_eq!(resolve("foo:", "bar", Compat::Rfc3986), "foo:bar");
-    // An opaque base (D29): as computed.
+    // An opaque base: as computed, not refused (RFC 3986 §5.2 needs an
+    // absolute base, not a hierarchical one).
     for c in [Compat::Rfc3986, Compat::Draft2003, Compat::Draft1997] {
         assert_eq!(resolve("mailto:x@y", "z", c), "mailto:z");
     }
-    // Empty segments are not "complete path segments" for the drafts (D26).
+    // Empty segments are not "complete path segments" for the drafts: only
+    // so does `/../g` give `http://a/../g`, as their Appendix C.2 prints.
     assert_eq!(
         resolve("http://a/b/c//d", "../g", Compat::Draft2003),
         "http://a/b/c//../g"
@@ -252,7 +258,7 @@ fn c_p4_digest_b_derived_edge_vectors() {
     );
 }
 
-/// Seed 001 §5.1.1 and Appendix D, seed 003 Appendix D [orig]: a base from
+/// 1997 draft §5.1.1 and Appendix D, 2003 draft Appendix D: a base from
 /// `Content-Base` or `<BASE href>`.
 #[test]
 fn c_p4_appendix_d_base_examples() {
@@ -268,9 +274,10 @@ fn c_p4_appendix_d_base_examples() {
     }
 }
 
-/// Digest a §6: the partial forms of seed 000 (rules 1 to 6), derived.
+/// The partial forms of the October 1993 URL Internet-Draft (its "Partial
+/// form" rules 1 to 6), applied to derived examples.
 #[test]
-fn c_p4_seed_000_partial_forms() {
+fn c_p4_october_1993_draft_partial_forms() {
     let rows = [
         (
             "http://info.cern.ch/a/b/c",

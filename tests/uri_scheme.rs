@@ -1,6 +1,8 @@
-//! The ten RFC 1738 schemes (CONTRACT C-P5): digest a §7.5 (P01-P35,
-//! every seed URL with its components) and §7.6 (D01-D23, derived), the
-//! default ports, and the syntax check of each scheme.
+//! The ten RFC 1738 schemes (CONTRACT C-P5): every URL printed in RFC 1738
+//! and in draft-ietf-uri-url-03 (March 1994), with its components
+//! (labelled P01-P35), derived cases that each exercise one rule of RFC
+//! 1738 §3 (cited where they are), the default ports, and the syntax check
+//! of each scheme.
 
 use urlx::uri::scheme::{default_port, FtpType, NewsTarget, Rfc1738, SchemeErrorKind, WaisTarget};
 use urlx::uri::{parse, Uri};
@@ -34,7 +36,7 @@ macro_rules! as_view {
     }};
 }
 
-/// P01-P03: http URLs of seeds 002 and 004.
+/// P01-P03: http URLs of RFC 1738 and draft-ietf-uri-url-03.
 #[test]
 fn c_p5_p01_p03_http() {
     let h = as_view!(
@@ -182,10 +184,10 @@ fn c_p5_p04_p22_ftp() {
     }
 }
 
-/// P23: `news:*`; D14, D15: group, message-id, and brackets that do not
-/// belong.
+/// P23: `news:*`; group and message-id told apart by the `@`, and
+/// brackets that do not belong (RFC 1738 §3.6).
 #[test]
-fn c_p5_p23_d14_d15_news() {
+fn c_p5_p23_news() {
     assert_eq!(as_view!("news:*", News).target(), NewsTarget::All);
     ok("news:*");
     let n = as_view!("news:comp.infosystems.www.misc", News);
@@ -202,9 +204,10 @@ fn c_p5_p23_d14_d15_news() {
     bad("news:abc@", 9, SchemeErrorKind::InvalidHost);
 }
 
-/// P24, D19: file URLs.
+/// P24: file URLs; `localhost` and an empty host both mean the machine
+/// interpreting the URL (RFC 1738 §3.10).
 #[test]
-fn c_p5_p24_d19_file() {
+fn c_p5_p24_file() {
     let f = as_view!("file://vms.host.edu/disk$user/my/notes/note12345.txt", File);
     assert_eq!(f.host(), Some("vms.host.edu"));
     assert_eq!(f.fpath(), "disk$user/my/notes/note12345.txt");
@@ -220,9 +223,9 @@ fn c_p5_p24_d19_file() {
     bad("file://h:1/x", 8, SchemeErrorKind::UnexpectedPart);
 }
 
-/// P25, D18: prospero.
+/// P25: prospero, with `;field=value` (RFC 1738 §3.11).
 #[test]
-fn c_p5_p25_d18_prospero() {
+fn c_p5_p25_prospero() {
     let p = as_view!("prospero://host.dom//pros/name", Prospero);
     assert_eq!(p.host(), "host.dom");
     assert_eq!(p.port(), Some(1525));
@@ -233,7 +236,8 @@ fn c_p5_p25_d18_prospero() {
     assert_eq!(p.hsoname(), "hso");
     assert_eq!(p.fields().collect::<Vec<_>>(), [("OBJECT-VERSION", "3")]);
     ok("prospero://host/hso;OBJECT-VERSION=3");
-    // The drafts' %00 forms stay opaque in the hsoname (D26): never decoded.
+    // The 1993-94 drafts' %00 version separator is no RFC 1738 syntax: it
+    // stays opaque in the hsoname and is never decoded (a NUL octet).
     let p = as_view!("prospero://host/pros/name%003", Prospero);
     assert_eq!(p.hsoname(), "pros/name%003");
     bad(
@@ -248,9 +252,9 @@ fn c_p5_p25_d18_prospero() {
     );
 }
 
-/// P26, D17: wais database, index and document.
+/// P26: wais database, index and document (RFC 1738 §3.9).
 #[test]
-fn c_p5_p26_d17_wais() {
+fn c_p5_p26_wais() {
     let w = as_view!(
         "wais://quake.think.com/wais-discussion-archives?lynch",
         Wais
@@ -284,9 +288,10 @@ fn c_p5_p26_d17_wais() {
     bad("wais://host/db/TEXT", 19, SchemeErrorKind::MissingPart);
 }
 
-/// P27-P35, D20, D21: gopher types, selectors, search and Gopher+ strings.
+/// P27-P35: gopher types, selectors, search and Gopher+ strings; an empty
+/// gopher-path is type 1 (RFC 1738 §3.4).
 #[test]
-fn c_p5_p27_p35_d20_d21_gopher() {
+fn c_p5_p27_p35_gopher() {
     let g = as_view!(
         "gopher://gopher.micro.umn.edu/00/Information%20About%20Gopher/About%20Gopher",
         Gopher
@@ -365,9 +370,9 @@ fn c_p5_p27_p35_d20_d21_gopher() {
     assert_eq!(g.selector(), "a?b");
 }
 
-/// D16: mailto, with `%25` for `%`.
+/// mailto, with `%25` for `%` (RFC 1738 §3.5).
 #[test]
-fn c_p5_d16_mailto() {
+fn c_p5_mailto() {
     let m = as_view!("mailto:timbl@info.cern.ch", Mailto);
     assert_eq!(m.address(), "timbl@info.cern.ch");
     ok("mailto:timbl@info.cern.ch");
@@ -381,23 +386,29 @@ fn c_p5_d16_mailto() {
     bad("mailto:", 7, SchemeErrorKind::MissingPart);
 }
 
-/// D12, D13, D01-D04, D22: http in RFC 1738 terms.
+/// http in RFC 1738 terms (§3.3, hosts §3.1 and §5).
 #[test]
-fn c_p5_d01_d04_d12_d13_d22_http() {
-    ok("HTTP://www.w3.org/"); // D01: scheme case
-    ok("http://host"); // D02
-    ok("http://host?x"); // D03/D12: accepted, draft-era form
-    bad("http://user@host/", 7, SchemeErrorKind::UserinfoNotAllowed); // D04/D13
-    ok("http://128.141.77.2/"); // D22
+fn c_p5_http_rules() {
+    ok("HTTP://www.w3.org/"); // scheme case is ignored (§2.1)
+    ok("http://host"); // no path, no search: the "/" may go (§3.3)
+                       // A search without a path: RFC 1738's BNF has none, but
+                       // draft-ietf-uri-url-03 allowed it, so it is accepted.
+    ok("http://host?x");
+    // "No user name or password is allowed" (§3.3).
+    bad("http://user@host/", 7, SchemeErrorKind::UserinfoNotAllowed);
+    // A hostnumber; a hostname's last label starts with a letter (§5
+    // hostnumber, toplabel).
+    ok("http://128.141.77.2/");
     bad("http://1.2.3/", 7, SchemeErrorKind::InvalidHost);
     ok("http://3com.com/");
-    // The semantic attack of S3 §7.5 is a 1738 violation.
+    // The semantic attack of RFC 3986 §7.6 is a 1738 violation.
     bad(
         "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm",
         7,
         SchemeErrorKind::UserinfoNotAllowed,
     );
-    // "~" is tolerated (D9), "/" in a 1738 search is not.
+    // "~" is taken in paths though RFC 1738 §2.2 calls it unsafe: `~user`
+    // paths are everywhere. "/" in a 1738 search is not (§3.3).
     ok("http://host/~user/");
     bad("http://host/p?a/b", 15, SchemeErrorKind::InvalidChar);
     bad("http://h:/", 9, SchemeErrorKind::EmptyPort);
@@ -406,37 +417,41 @@ fn c_p5_d01_d04_d12_d13_d22_http() {
     assert_eq!(h.port(), Some(443));
 }
 
-/// D05-D11: ftp details.
+/// ftp details (RFC 1738 §3.1, §3.2).
 #[test]
-fn c_p5_d05_d11_ftp() {
-    ok("ftp://host"); // D05
+fn c_p5_ftp_details() {
+    ok("ftp://host"); // the url-path may be omitted, "/" with it
     let f = as_view!("ftp://host/dir/;type=d", Ftp);
     assert_eq!((f.cwd().collect::<Vec<_>>(), f.name()), (vec!["dir"], ""));
     assert_eq!(f.transfer_type(), Some(FtpType::Directory));
-    ok("ftp://host/dir/;type=d"); // D06
+    ok("ftp://host/dir/;type=d"); // an empty name lists the directory (§3.2.2)
     let f = as_view!("ftp://host/a%3Bb;type=i", Ftp);
     assert_eq!(
         (f.name(), f.transfer_type()),
         ("a%3Bb", Some(FtpType::Image))
     );
-    ok("ftp://host/a%3Bb;type=i"); // D07
+    ok("ftp://host/a%3Bb;type=i"); // ";" in a name is encoded
     let f = as_view!("ftp://host/file;type=AN", Ftp);
-    assert_eq!(f.type_code(), Some("AN")); // D08: kept raw, not a 1738 code
+    // The 1994 draft's RFC 959 code, kept raw: RFC 1738 has only a, i, d.
+    assert_eq!(f.type_code(), Some("AN"));
     bad(
         "ftp://host/file;type=AN",
         21,
         SchemeErrorKind::InvalidTypeCode,
     );
     let f = as_view!("ftp://host/dir/", Ftp);
-    assert_eq!(f.name(), ""); // D09
-    bad("ftp://host:/x", 11, SchemeErrorKind::EmptyPort); // D10
+    // A trailing "/": the name is empty.
+    assert_eq!(f.name(), "");
+    // "If the port is omitted, the colon is as well" (§3.1).
+    bad("ftp://host:/x", 11, SchemeErrorKind::EmptyPort);
     let f = as_view!("ftp://a%3Ab:p%40w@host/", Ftp);
-    assert_eq!((f.user(), f.password()), (Some("a%3Ab"), Some("p%40w"))); // D11
+    // ":", "@" and "/" in a user or password are encoded (§3.1).
+    assert_eq!((f.user(), f.password()), (Some("a%3Ab"), Some("p%40w")));
     ok("ftp://a%3Ab:p%40w@host/");
     bad("ftp://host/a;b", 12, SchemeErrorKind::InvalidChar);
 }
 
-/// D12 (telnet), D13 (nntp).
+/// telnet (RFC 1738 §3.8 and §5: nothing after the "/") and nntp (§3.7).
 #[test]
 fn c_p5_telnet_nntp() {
     for s in [

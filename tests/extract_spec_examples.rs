@@ -1,8 +1,12 @@
-//! Extraction vectors of the seed digests, each named by its id: digest a
-//! §7.1 to §7.4 and §7.7 (E01-E57, N01-N30, H01-H08), digest b §6.6 (the
-//! seeds' Appendix E examples, 003's restored as the digest gives it).
-//! Where CONTRACT.md overrides a digest recommendation the test says which
-//! rule holds.
+//! Extraction vectors taken from the examples of the URL specifications,
+//! as they appear in the documents of `corpora/seeds/`: RFC 1738 in Chinese
+//! translation (`002_*`), draft-ietf-uri-url-03 of March 1994 (`004_*`)
+//! and the October 1993 URL Internet-Draft with its URLs stripped
+//! (`000_*`); then Appendix E of draft-fielding-url-syntax-05 (1997) and of
+//! draft-fielding-uri-rfc2396bis-01 (March 2003). Labels: E = an extraction
+//! vector, N = a scheme-like token that is no URL, H = a line break or
+//! hyphen inside a wrapper (RFC 1738 Appendix). Where the specifications
+//! leave a choice, the test names the CONTRACT rule that makes it.
 
 use urlx::{find, Form};
 mod common;
@@ -27,7 +31,7 @@ fn one_with_alt(text: &str) -> (String, Option<String>) {
     (v[0].as_str().to_owned(), v[0].alt().map(str::to_owned))
 }
 
-// ---- digest a §7.1: seed 002 (RFC 1738, Chinese) ----
+// ---- RFC 1738 (Chinese translation): §1, §3, Appendix, references ----
 
 #[test]
 fn e01_bare_url_prefix_after_cjk_ends_at_ideographic_full_stop() {
@@ -51,7 +55,9 @@ fn e03_e11_url_prefix_wrappers() {
         "例如:<URL:ftp://@host.com/>的用户名为空并且没有密码,",
         &["ftp://@host.com/"],
     );
-    // E04: NBSP and LF between "<" and "URL:" (digest a D7, C-F1).
+    // E04: NBSP and LF between "<" and "URL:" are skipped: RFC 1738
+    // Appendix says whitespace in a wrapper is ignored, and the translation
+    // puts an NBSP after "<" (C-F1).
     expect(
         "没有密码,<\u{a0}\nURL:ftp://host.com/>没有用户名,",
         &["ftp://host.com/"],
@@ -146,7 +152,7 @@ fn e14_e19_reference_list_with_nbsp() {
     }
 }
 
-// ---- digest a §7.2: seed 004 (draft-03) ----
+// ---- draft-ietf-uri-url-03 (March 1994): front matter, Appendix ----
 
 #[test]
 fn e31_e33_angle_wrappers() {
@@ -164,9 +170,10 @@ fn e31_e33_angle_wrappers() {
     );
 }
 
-/// E34 with CONTRACT C-W4 (overriding digest a D3): spaces inside `<…>`
-/// are removed, and the `%20` form is the alternative. Never only the text
-/// up to the first space.
+/// E34 with CONTRACT C-W4: spaces inside `<…>` are removed (RFC 1738
+/// Appendix: whitespace in a wrapper is ignored), and the `%20` form is the
+/// alternative, since the 1993-94 drafts allowed a space in a URL. Never
+/// only the text up to the first space.
 #[test]
 fn e34_spaces_inside_angle_brackets_c_w4() {
     let text = "\"Notes on the Internet Gopher Protocol\" University of Minnesota, December 1991, <ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol> . See also <gopher://gopher.micro.umn.edu/00/Information About Gopher/About Gopher>\n";
@@ -238,7 +245,7 @@ fn e36_e37_gopher_templates_and_gopher_plus_strings() {
     none("  +%091%0D%0A+-1%0D%0Aask_item1_value%0D%0Aask_item2_value%0D%0A.%0D%0A \n");
 }
 
-// ---- digest a §7.3: seed 000 (URLs stripped) ----
+// ---- the October 1993 URL draft, its URLs stripped ----
 
 #[test]
 fn e50_e56_stripped_urls_yield_nothing() {
@@ -257,7 +264,7 @@ fn e50_e56_stripped_urls_yield_nothing() {
     ));
 }
 
-// ---- digest a §7.4: negatives ----
+// ---- scheme-like tokens of the three documents ----
 
 #[test]
 fn n01_n30_scheme_like_tokens_are_no_urls() {
@@ -294,7 +301,8 @@ fn n01_n30_scheme_like_tokens_are_no_urls() {
         "由字符“URL:”组成的前缀",
         "\"Gopher+:\u{a0}Upward\u{a0}compatible",
         "in\u{a0}WWW:\u{a0}A",
-        // N18, digest a D10: "email" is no known scheme.
+        // N18: a generic URL by RFC 1738 §2.1, but "email" is no known
+        // scheme, and text is full of "Email:" labels.
         "Email:timbl@info.cern.ch",
         "EMail:\u{a0}masinter@parc.xerox.com",
         "EMail:\u{a0}mpm@boombox.micro.umn.edu",
@@ -315,7 +323,7 @@ fn n01_n30_scheme_like_tokens_are_no_urls() {
     }
 }
 
-// ---- digest a §7.7: line breaks and hyphens ----
+// ---- line breaks and hyphens (RFC 1738 Appendix) ----
 
 #[test]
 fn h01_h06_wrapped_breaks() {
@@ -323,7 +331,8 @@ fn h01_h06_wrapped_breaks() {
         "<URL:http://www.example.\n   com/a/b>",
         &["http://www.example.com/a/b"],
     );
-    // H02, digest a D4 / C-W3: the hyphen is kept, the alternative drops it.
+    // H02, C-W3: RFC 1738 Appendix says the hyphen at a break "may or may
+    // not" belong to the URL; it is kept, and the alternative drops it.
     assert_eq!(
         one_with_alt("<URL:ftp://ds.internic.net/internet-\n   drafts/x.txt>"),
         (
@@ -346,8 +355,8 @@ fn h01_h06_wrapped_breaks() {
     expect("<URL:http://host/a\r\n  /b>", &["http://host/a/b"]);
 }
 
-/// H07 with CONTRACT C-W3 (overriding digest a D5): a bare URL that ends
-/// in `-` at a line end continues on the next line.
+/// H07 with CONTRACT C-W3 (RFC 1738 has no rule for unwrapped URLs): a
+/// bare URL that ends in `-` at a line end continues on the next line.
 #[test]
 fn h07_bare_hyphen_continues_c_w3() {
     assert_eq!(
@@ -359,8 +368,8 @@ fn h07_bare_hyphen_continues_c_w3() {
     );
 }
 
-/// H08 with CONTRACT C-W5 (overriding digest a D6): a blank line ends the
-/// wrapper, and its content is scanned as bare text.
+/// H08 with CONTRACT C-W5: a blank line ends the wrapper, so a missing `>`
+/// cannot swallow the text after it; its content is scanned as bare text.
 #[test]
 fn h08_blank_line_ends_wrapper_c_w5() {
     let v: Vec<_> = find("<URL:http://a.b/c\n\nd>").collect();
@@ -369,10 +378,12 @@ fn h08_blank_line_ends_wrapper_c_w5() {
     assert_eq!(v[0].form(), Form::Bare);
 }
 
-// ---- digest b §6.6 ----
+// ---- Appendix E of the 1997 and 2003 drafts (url-syntax, rfc2396bis) ----
 
+/// The example of draft-fielding-uri-rfc2396bis-01 Appendix E, laid out as
+/// the draft's plain text has it.
 #[test]
-fn digest_b_6_6_s3_appendix_e_example() {
+fn rfc2396bis_appendix_e_example() {
     expect(
         "      Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n      but you can probably pick it up from <ftp://ds.internic.\n      net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n      ietf/uri/historical.html#WARNING>.\n",
         &["http://www.w3.org/Addressing/", "ftp://ds.internic.net/rfc/", "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"],
@@ -380,7 +391,7 @@ fn digest_b_6_6_s3_appendix_e_example() {
 }
 
 #[test]
-fn digest_b_6_6_s1_s3_wrapper_examples() {
+fn appendix_e_wrapper_examples() {
     expect("\"http://test.com/\"", &["http://test.com/"]);
     expect("<http://test.com/>", &["http://test.com/"]);
     expect("http://test.com/", &["http://test.com/"]);
@@ -388,11 +399,12 @@ fn digest_b_6_6_s1_s3_wrapper_examples() {
     expect("<http://\n   example.com/>", &["http://example.com/"]);
 }
 
-/// The S1 example as the seed has it: the line breaks collapsed to single
-/// spaces inside the brackets (C-W4 removes them), and with each space
-/// restored to a line break and indentation (C-W1).
+/// The example of draft-fielding-url-syntax-05 Appendix E as its mail
+/// archive copy has it: the line breaks collapsed to single spaces inside
+/// the brackets (C-W4 removes them), and with each space restored to a line
+/// break and indentation (C-W1).
 #[test]
-fn digest_b_6_6_s1_example_spaces_and_breaks() {
+fn url_syntax_05_appendix_e_example_spaces_and_breaks() {
     let want = [
         "http://www.w3.org/pub/WWW/",
         "ftp://ds.internic.net/rfc/",
@@ -408,8 +420,11 @@ fn digest_b_6_6_s1_example_spaces_and_breaks() {
     );
 }
 
+/// Derived from Appendix E's rules: the `URL:` prefix, a hyphen at a
+/// break, a fragment inside and outside the brackets, prose parentheses,
+/// empty wrappers.
 #[test]
-fn digest_b_6_6_proposed_vectors() {
+fn appendix_e_derived_vectors() {
     expect("<URL:http://a.example/x>", &["http://a.example/x"]);
     expect("<URL: http://a.example/x>", &["http://a.example/x"]);
     assert_eq!(
@@ -443,11 +458,11 @@ fn seed(prefix: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// E20: seed 002 holds exactly 30 URLs, 13 in the body and 17 in the
-/// reference list (wrapped ones rejoined); every placeholder `<…>` and BNF
-/// line yields nothing. In the file's order, read off the file.
+/// E20: RFC 1738 (`002_*`) holds exactly 30 URLs, 13 in the body and 17
+/// in the reference list (wrapped ones rejoined); every placeholder `<…>`
+/// and BNF line yields nothing. In the file's order, read off the file.
 #[test]
-fn e20_seed_002_whole_file_30_urls() {
+fn e20_rfc1738_whole_file_30_urls() {
     let text = seed("002_");
     let body = [
         "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html",
@@ -486,12 +501,12 @@ fn e20_seed_002_whole_file_30_urls() {
     assert_eq!(urls(&text), [&body[..], &references[..]].concat());
 }
 
-/// E38: seed 004 holds exactly 15 URLs, plus the six gopher template lines
-/// of E36, which give `gopher://host` and nothing with ` [port]`; the
-/// angle-bracketed gopher URL with spaces is joined (C-W4). In the
-/// file's order, read off the file.
+/// E38: draft-ietf-uri-url-03 (`004_*`) holds exactly 15 URLs, plus the
+/// six gopher template lines of E36, which give `gopher://host` and
+/// nothing with ` [port]`; the angle-bracketed gopher URL with spaces is
+/// joined (C-W4). In the file's order, read off the file.
 #[test]
-fn e38_seed_004_whole_file_15_urls_and_6_templates() {
+fn e38_url_03_whole_file_15_urls_and_6_templates() {
     let text = seed("004_");
     let got = urls(&text);
     let mut want = vec![
@@ -517,9 +532,9 @@ fn e38_seed_004_whole_file_15_urls_and_6_templates() {
     assert_eq!(got, want);
 }
 
-/// E57: seed 000 (URLs stripped) yields none.
+/// E57: the October 1993 draft (`000_*`, URLs stripped) yields none.
 #[test]
-fn e57_seed_000_whole_file_no_urls() {
+fn e57_october_1993_draft_whole_file_no_urls() {
     let text = seed("000_");
     assert_eq!(urls(&text), Vec::<String>::new());
 }
