@@ -270,6 +270,7 @@ const MAX_ROUNDS: usize = 8;
 /// domain name holds (C-F8), at the last byte a host may end with (C-F7),
 /// or where a `mailto:` address ends (`accept::mailto_cut`). How many bytes
 /// of `url` to keep.
+#[inline(always)]
 pub(super) fn cut_by_host(url: &str, m: Meta) -> Option<usize> {
     m.host()
         .and_then(|host| host_char_cut(url, host))
