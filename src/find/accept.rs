@@ -1,24 +1,10 @@
 //! The last word on a candidate: a wrapped text must be a URI whole, and
 //! every URL meets the structural rules of C-F2 and C-F3 beyond syntax.
 
-use super::candidate::Context;
+use super::candidate::{Context, Rules};
 use super::{make_link, with_prefix, Finder, Link};
 use crate::delimit::{Delimited, Form};
-use crate::scan::scheme::SchemeClass;
 use crate::uri::Uri;
-
-/// What a candidate's URL must meet, beside its syntax: the rules of its
-/// scheme's class (`None`: a `www.` host, an address or a domain name, or
-/// a scheme the finder does not know), whether `//` follows the scheme,
-/// the rules of the context it was written in, and the prefix its text is
-/// read with (`http://` before a `www.` host, `mailto:` before an address).
-#[derive(Clone, Copy)]
-pub(super) struct Rules {
-    pub(super) class: Option<SchemeClass>,
-    pub(super) slashes: bool,
-    pub(super) ctx: Context,
-    pub(super) prefix: Option<&'static str>,
-}
 
 impl Finder {
     /// Checks a wrapped candidate: the whole text must be a URI.

@@ -1,7 +1,6 @@
 //! A bare e-mail address, read as a `mailto:` URL (C-F5, e-mail mode).
 
-use super::accept::Rules;
-use super::candidate::{Candidate, Context};
+use super::candidate::{Candidate, Context, Rules};
 use super::{Finder, Link};
 use crate::delimit::unicode::{char_at, ends_bare_url, is_soft};
 use crate::delimit::{Delimited, Form, Pieces};

@@ -3,9 +3,7 @@
 //! linkify and urlextract find them. The name's last label must be a
 //! top-level domain of the public suffix list.
 
-use super::accept::Rules;
-use super::candidate::{Candidate, Context};
-use super::general::BareText;
+use super::candidate::{BareText, Candidate, Context, Rules};
 use super::Finder;
 use crate::delimit::Form;
 use crate::uri::Uri;

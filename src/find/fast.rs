@@ -10,8 +10,7 @@
 
 use std::borrow::Cow;
 
-use super::accept::Rules;
-use super::candidate::{Candidate, Context};
+use super::candidate::{Candidate, Context, Rules};
 use super::general::cut_by_host;
 use super::{Finder, Link};
 use crate::delimit::bare_end;

@@ -3,8 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::accept::Rules;
-use super::candidate::{Candidate, Scheme};
+use super::candidate::{BareText, Candidate, Rules, Scheme};
 use super::chain::{self, ProbeCut};
 use super::head::{self, Head};
 use super::{make_link, with_prefix, Finder, Link};
@@ -17,17 +16,6 @@ use crate::delimit::rejoin::Depth;
 use crate::delimit::{Delimited, Form, Pieces};
 use crate::scan::scheme::{KEY_FILE, KEY_MAILTO};
 use crate::uri::{self, Meta, Uri};
-
-/// A bare candidate's text as the general path reads it: where it starts
-/// (`s`), the furthest it may reach (`cap`), how it was written, and the
-/// rules the URL must meet.
-#[derive(Clone, Copy)]
-pub(super) struct BareText {
-    pub(super) s: usize,
-    pub(super) cap: usize,
-    pub(super) form: Form,
-    pub(super) rules: Rules,
-}
 
 impl Finder {
     /// The general path of a bare candidate at the scheme `at` (of a class

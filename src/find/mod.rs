@@ -32,6 +32,7 @@ mod address;
 mod builder;
 mod candidate;
 mod chain;
+mod dispatch;
 mod domain;
 mod fast;
 mod general;

@@ -1,8 +1,6 @@
 //! A `www.` abbreviation (C-F4), read as `http://` and the host.
 
-use super::accept::Rules;
-use super::candidate::{Candidate, Context};
-use super::general::BareText;
+use super::candidate::{BareText, Candidate, Context, Rules};
 use super::head::{self, Head};
 use super::{Finder, Link};
 use crate::delimit::rejoin::Depth;
