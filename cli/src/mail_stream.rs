@@ -294,3 +294,12 @@ mod tests {
         assert!(matches!(m.next(10), Next::End));
     }
 }
+
+/// What a message past --max-message becomes, in words.
+pub fn too_large(start: u64, max: usize) -> String {
+    format!(
+        "the message at byte {start} is larger than --max-message ({}): \
+         read as plain text, its encoded parts not decoded",
+        crate::size::human(max as u64)
+    )
+}

@@ -12,9 +12,8 @@ use std::rc::Rc;
 
 use super::config::{Config, Reading, Render as RenderJob};
 use super::extract::{fill_probe, shift_byte_offset, PROBE};
-use super::mail_stream::{Messages, Next};
+use super::mail_stream::{too_large, Messages, Next};
 use super::printer::escaped;
-use super::size::human;
 use super::walk::{self, reason, Input};
 use super::ExitStatus;
 
@@ -244,13 +243,4 @@ impl<R: Read> Read for Kept<R> {
             }
         }
     }
-}
-
-/// What a message past --max-message becomes, in words.
-pub fn too_large(start: u64, max: usize) -> String {
-    format!(
-        "the message at byte {start} is larger than --max-message ({}): \
-         read as plain text, its encoded parts not decoded",
-        human(max as u64)
-    )
 }

@@ -461,7 +461,7 @@ impl<'p, 's> Pipeline<'p, 's> {
     /// Says that the message at `start` is past --max-message.
     fn past_cap(&mut self, sink: &mut Sink<'_, '_>, start: u64) {
         let name = self.src.as_ref().map_or("", |s| &s.shown).to_owned();
-        let why = crate::render_cmd::too_large(start, self.ctx.reading.max_message);
+        let why = crate::mail_stream::too_large(start, self.ctx.reading.max_message);
         sink.unread(&name, &[why]);
     }
 
