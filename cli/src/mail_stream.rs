@@ -236,6 +236,15 @@ impl Read for Oversize<'_, '_> {
     }
 }
 
+/// What a message past --max-message becomes, in words.
+pub fn too_large(start: u64, max: usize) -> String {
+    format!(
+        "the message at byte {start} is larger than --max-message ({}): \
+         read as plain text, its encoded parts not decoded",
+        crate::size::human(max as u64)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,13 +302,4 @@ mod tests {
         assert_eq!(o, input.as_bytes());
         assert!(matches!(m.next(10), Next::End));
     }
-}
-
-/// What a message past --max-message becomes, in words.
-pub fn too_large(start: u64, max: usize) -> String {
-    format!(
-        "the message at byte {start} is larger than --max-message ({}): \
-         read as plain text, its encoded parts not decoded",
-        crate::size::human(max as u64)
-    )
 }
