@@ -15,69 +15,55 @@ use super::template::{Field, Template};
 pub type Message = std::sync::Arc<std::sync::OnceLock<urlx::mail::Info>>;
 
 /// A link as the command keeps it between the worker that found it and the
-/// printer.
+/// printer: the library's record of its fields (C-O3: `--json` writes
+/// them as the C library and Python give them), and the message it is in,
+/// shared with the worker that reads the message's header.
 pub struct Rec {
-    pub line: u64,
-    pub column: u64,
-    pub start: u64,
-    pub end: u64,
-    pub url: String,
-    pub form: urlx::Form,
-    pub alt: Option<String>,
-    pub truncated: bool,
+    pub link: urlx::LinkRecord,
     /// The message the link is in (mail input).
     pub message: Option<Message>,
-    /// How the raw bytes of `start..end` encode the URL, when they do
-    /// (mail input).
-    pub encoding: Option<urlx::mail::Encoding>,
-    /// The text an HTML part's link showed (mail input).
-    pub shown: Option<String>,
 }
 
-impl Rec {
-    pub fn from_link(l: &urlx::Link<'_>, offset: u64) -> Rec {
-        Rec {
-            line: l.line(),
-            column: l.column(),
-            start: l.start() as u64 + offset,
-            end: l.end() as u64 + offset,
-            url: l.as_str().to_owned(),
-            form: l.form(),
-            alt: l.alt().map(str::to_owned),
-            truncated: l.is_truncated(),
-            message: None,
-            encoding: None,
-            shown: None,
-        }
+impl std::ops::Deref for Rec {
+    type Target = urlx::LinkRecord;
+    fn deref(&self) -> &urlx::LinkRecord {
+        &self.link
+    }
+}
+
+// The workers place a record on its input (line, column, offsets).
+impl std::ops::DerefMut for Rec {
+    fn deref_mut(&mut self) -> &mut urlx::LinkRecord {
+        &mut self.link
     }
 }
 
 impl Rec {
+    /// A link of text, its offsets moved by `offset`.
+    pub fn from_link(l: &urlx::Link<'_>, offset: u64) -> Rec {
+        Rec::shifted(urlx::LinkRecord::from(l), offset)
+    }
+
     /// A link of a message, with the message and how the raw bytes hold
     /// it.
     pub fn from_mail(m: urlx::MailLink, offset: u64, message: &Message) -> Rec {
         Rec {
             message: Some(std::sync::Arc::clone(message)),
-            encoding: Some(m.encoding),
-            shown: m.shown,
-            ..Rec::from_owned_link(m.link, offset)
+            ..Rec::shifted(urlx::LinkRecord::from_mail(m, None), offset)
         }
     }
 
     /// [`Rec::from_link`] for a link whose URL it can take.
     pub fn from_owned_link(l: urlx::Link<'static>, offset: u64) -> Rec {
+        Rec::shifted(urlx::LinkRecord::from(l), offset)
+    }
+
+    fn shifted(mut link: urlx::LinkRecord, offset: u64) -> Rec {
+        link.start += offset;
+        link.end += offset;
         Rec {
-            line: l.line(),
-            column: l.column(),
-            start: l.start() as u64 + offset,
-            end: l.end() as u64 + offset,
-            form: l.form(),
-            alt: l.alt().map(str::to_owned),
-            truncated: l.is_truncated(),
+            link,
             message: None,
-            encoding: None,
-            shown: None,
-            url: l.into_url().into_owned(),
         }
     }
 }
@@ -227,14 +213,11 @@ impl Printer {
     /// Prints one link. `None` when the reader has gone away, else whether
     /// the link counted (`--unique` drops repeats of what is printed).
     pub fn one(&mut self, out: &mut Out, src: &Source, r: &Rec) -> std::io::Result<Option<bool>> {
-        // Parsed once, for the JSON fields and the normalized form.
+        // Parsed once, for the normalized form; the other fields are the
+        // record's.
         let uses = |f| self.template.as_ref().is_some_and(|t| t.uses(f));
         let want_normalized = self.normalize || uses(Field::Normalized);
-        let needs_uri = want_normalized
-            || self.mode == Mode::Json
-            || [Field::Scheme, Field::Host, Field::Deceptive, Field::Minimal]
-                .into_iter()
-                .any(uses);
+        let needs_uri = want_normalized || uses(Field::Minimal);
         let uri = needs_uri
             .then(|| urlx::uri::parse_link(&r.url).ok())
             .flatten();
@@ -242,22 +225,9 @@ impl Printer {
             Some(u) if want_normalized => Some(u.normalize().into_string()),
             _ => None,
         };
-        // C-S7: the URL a protection redirect leads to, where the output
-        // or `-u` asks for it.
-        let redirect = (self.unwrap
-            || self.unique.is_some()
-            || self.mode == Mode::Json
-            || uses(Field::Unwrapped)
-            || uses(Field::Redirect)
-            || uses(Field::Deceptive))
-        .then(|| match &uri {
-            Some(u) => urlx::redirect::unwrap_uri(u),
-            None => urlx::redirect::unwrap(&r.url),
-        })
-        .flatten();
-        let target = redirect.as_ref().and_then(urlx::redirect::Redirect::target);
-        // The target as printed: normalized with `--normalize`.
-        let target_shown = match target {
+        // C-S7: the URL a protection redirect leads to, as printed:
+        // normalized with `--normalize`.
+        let target_shown = match r.unwrapped.as_deref() {
             Some(t) if self.normalize => urlx::uri::parse_link(t)
                 .map(|u| u.normalize().into_string())
                 .ok(),
@@ -278,23 +248,11 @@ impl Printer {
         let open = match self.mode {
             Mode::Count => true,
             Mode::Json => {
-                let rec = self.json(
-                    src,
-                    r,
-                    uri.as_ref(),
-                    normalized.as_deref(),
-                    redirect.as_ref(),
-                );
+                let rec = self.json(src, r, normalized.as_deref(), true);
                 out.json(&rec, self.term)?
             }
             Mode::Format => {
-                let rec = self.json(
-                    src,
-                    r,
-                    uri.as_ref(),
-                    normalized.as_deref(),
-                    redirect.as_ref(),
-                );
+                let rec = self.json(src, r, normalized.as_deref(), uses(Field::Deceptive));
                 // (Not a field of --json: written for templates alone.)
                 let minimal = match &uri {
                     Some(u) if uses(Field::Minimal) => Some(u.minimal()),
@@ -361,13 +319,14 @@ impl Printer {
         b.push_str(mark);
     }
 
+    /// The `--json` object of `r`; `deceptive` judged only when
+    /// `judge` (it costs more than the rest).
     fn json<'a>(
         &self,
         src: &'a Source,
         r: &'a Rec,
-        uri: Option<&urlx::Uri<'a>>,
         normalized: Option<&'a str>,
-        redirect: Option<&'a urlx::redirect::Redirect>,
+        judge: bool,
     ) -> Record<'a> {
         let m = r.message.as_deref().and_then(std::sync::OnceLock::get);
         Record {
@@ -377,22 +336,19 @@ impl Printer {
             column: r.column,
             start: r.start,
             end: r.end,
-            encoding: r
-                .encoding
-                .filter(|&e| e != urlx::mail::Encoding::Plain)
-                .map(urlx::mail::Encoding::name),
+            encoding: r.encoding.map(urlx::mail::Encoding::name),
             url: &r.url,
             form: r.form.as_str(),
             alt: r.alt.as_deref(),
-            scheme: uri.and_then(|u| u.scheme()),
-            host: uri.and_then(|u| u.host()),
+            scheme: r.scheme.as_deref(),
+            host: r.host.as_deref(),
             normalized: (self.normalize || self.mode == Mode::Format).then_some(normalized),
             truncated: r.truncated,
-            unwrapped: redirect.and_then(urlx::redirect::Redirect::target),
-            redirect: redirect.map(|d| d.service().as_str()),
-            deceptive: uri
-                .and_then(|u| urlx::linkify::deception_with(u, redirect))
-                .or_else(|| urlx::linkify::shown_elsewhere(r.shown.as_deref()?, &r.url))
+            unwrapped: r.unwrapped.as_deref(),
+            redirect: r.redirect.map(urlx::redirect::Service::as_str),
+            deceptive: judge
+                .then(|| r.deception())
+                .flatten()
                 .map(|d| d.to_string()),
             message_id: m.map(|m| m.message_id.as_deref()),
             subject: m.map(|m| m.subject.as_deref()),
@@ -423,7 +379,10 @@ struct Record<'a> {
     url: &'a str,
     form: &'a str,
     alt: Option<&'a str>,
+    /// In lower case (RFC 3986 §3.1), as every front end gives it
+    /// (`urlx::LinkRecord::scheme`); `url` keeps the case written.
     scheme: Option<&'a str>,
+    /// As written.
     host: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     normalized: Option<Option<&'a str>>,

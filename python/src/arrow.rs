@@ -11,7 +11,7 @@ use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::PyBytes;
 
 use crate::finder::{self, Finder};
-use crate::link::Rec;
+use urlx::LinkRecord;
 
 /// A nullable string column: Arrow's offsets (int32), data and validity
 /// bitmap.
@@ -166,28 +166,28 @@ fn build(
     for row in rows {
         if let Some((s, e, first)) = *row {
             let text = &data[s..e];
-            let recs: Vec<Rec> = if mail {
+            let recs: Vec<LinkRecord> = if mail {
                 finder::mail_recs(f, text, first)
             } else {
-                f.links(text).map(|l| Rec::new(&l, None)).collect()
+                f.links(text).map(LinkRecord::from).collect()
             };
             for r in &recs {
                 let m = r.message.as_deref();
                 // As many as STRINGS: a field left out does not compile.
                 let values: [Option<&str>; STRINGS.len()] = [
                     Some(r.url.as_str()),
-                    Some(r.form),
+                    Some(r.form.as_str()),
                     r.alt.as_deref(),
                     r.scheme.as_deref(),
                     r.host.as_deref(),
                     r.unwrapped.as_deref(),
-                    r.redirect,
+                    r.redirect.map(urlx::redirect::Service::as_str),
                     m.and_then(|m| m.message_id.as_deref()),
                     m.and_then(|m| m.subject.as_deref()),
                     m.and_then(|m| m.date.as_deref()),
                     m.and_then(|m| m.from.as_deref()),
                     m.and_then(|m| m.to.as_deref()),
-                    r.encoding,
+                    r.encoding.map(urlx::mail::Encoding::name),
                 ];
                 for (c, v) in strs.iter_mut().zip(values) {
                     c.push(v)?;
