@@ -135,7 +135,7 @@ pub fn extract_columns<'py>(
 }
 
 /// The string fields of a link, in the order `build` fills them.
-const STRINGS: [&str; 13] = [
+const STRINGS: [&str; 14] = [
     "url",
     "form",
     "alt",
@@ -143,6 +143,7 @@ const STRINGS: [&str; 13] = [
     "host",
     "unwrapped",
     "redirect",
+    "deceptive",
     "message_id",
     "subject",
     "date",
@@ -173,6 +174,7 @@ fn build(
             };
             for r in &recs {
                 let m = r.message.as_deref();
+                let deceptive = r.deception().map(|d| d.to_string());
                 // As many as STRINGS: a field left out does not compile.
                 let values: [Option<&str>; STRINGS.len()] = [
                     Some(r.url.as_str()),
@@ -182,6 +184,7 @@ fn build(
                     r.host.as_deref(),
                     r.unwrapped.as_deref(),
                     r.redirect.map(urlx::redirect::Service::as_str),
+                    deceptive.as_deref(),
                     m.and_then(|m| m.message_id.as_deref()),
                     m.and_then(|m| m.subject.as_deref()),
                     m.and_then(|m| m.date.as_deref()),

@@ -220,7 +220,11 @@ impl LinkIter {
 }
 
 /// The links of a text, found with the GIL released.
-pub fn find_text(py: Python<'_>, finder: &urlx::Finder, text: &Text<'_>) -> PyResult<Vec<LinkRecord>> {
+pub fn find_text(
+    py: Python<'_>,
+    finder: &urlx::Finder,
+    text: &Text<'_>,
+) -> PyResult<Vec<LinkRecord>> {
     let recs = |bytes: &[u8]| finder.links(bytes).map(LinkRecord::from).collect();
     match text {
         Text::Str(s) => pystr::with_bytes(s, recs),
