@@ -27,7 +27,7 @@ use crate::redirect::Service;
 /// assert_eq!(recs[0].url, "HTTPS://Example.ORG/a");
 /// assert_eq!(recs[0].scheme.as_deref(), Some("https"));
 /// assert_eq!(recs[0].host.as_deref(), Some("Example.ORG"));
-/// assert_eq!((recs[0].line, recs[0].column, recs[0].start, recs[0].end), (1, 5, 4, 21));
+/// assert_eq!((recs[0].line, recs[0].column, recs[0].start, recs[0].end), (1, 5, 4, 25));
 /// assert_eq!(recs[1].url, "http://www.kernel.org");
 /// assert_eq!(recs[1].form, urlx::Form::Abbreviated);
 /// ```
