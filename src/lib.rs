@@ -111,7 +111,7 @@ pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links, LINKABLE, M
 #[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
 pub use find::{MailLink, MessageLinks};
 pub use piece::{Joined, Piece, Seam};
-pub use record::LinkRecord;
+pub use record::{LinkRecord, ParsedRecord};
 pub use stream::StreamLinks;
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};
 

@@ -1,43 +1,46 @@
 //! [`LinkRecord`]: a found link as the front ends report it, owned, with
-//! every field derived by one rule (the command's `--json`, the C
+//! every derived field read by one rule (the command's `--json`, the C
 //! library's `urlx_link` and Python's `urlx.Link` are all made from it).
 
+use std::borrow::Cow;
 #[cfg(feature = "mail")]
 use std::sync::Arc;
 
 use crate::delimit::Form;
 use crate::find::Link;
 use crate::linkify::Deception;
-use crate::redirect::Service;
+use crate::redirect::Redirect;
+use crate::uri::Uri;
 
 /// A link as reported: the URL, where it was found, how it was written,
-/// its scheme and host, the redirect it is, and (feature `mail`) what
-/// the message says of it. It owns its strings, so it outlives the text
-/// and may cross threads.
+/// and (feature `mail`) what the message says of it; its scheme, host,
+/// redirect and deceptive-link verdict read from its parse by one rule.
+/// It owns its strings, so it outlives the text and may cross threads.
 ///
 /// Every front end reports a link through this record: the command's
 /// `--json` (and `--format`), the C library's `urlx_link` and
 /// `urlx_mail_link`, and Python's `urlx.Link`. What is derived from the
-/// URL is derived here, once: the scheme in lower case, the host as
-/// written, the redirect read as [`Link::redirect`] reads it.
+/// URL is derived here, once: the scheme in lower case
+/// ([`LinkRecord::scheme`]), the host as written, the redirect read as
+/// [`Link::redirect`] reads it. Those are methods, not fields, read when
+/// asked: making a record costs no more than copying the link, and a
+/// front end that prints the URL alone reads nothing else.
 ///
 /// ```
 /// let text = "See HTTPS://Example.ORG/a and www.kernel.org.";
 /// let recs: Vec<urlx::LinkRecord> = urlx::find(text).map(urlx::LinkRecord::from).collect();
-/// assert_eq!(recs[0].url, "HTTPS://Example.ORG/a");
-/// assert_eq!(recs[0].scheme.as_deref(), Some("https"));
-/// assert_eq!(recs[0].host.as_deref(), Some("Example.ORG"));
+/// assert_eq!(recs[0].url(), "HTTPS://Example.ORG/a");
+/// assert_eq!(recs[0].scheme().as_deref(), Some("https"));
+/// assert_eq!(recs[0].host(), Some("Example.ORG"));
 /// assert_eq!((recs[0].line, recs[0].column, recs[0].start, recs[0].end), (1, 5, 4, 25));
-/// assert_eq!(recs[1].url, "http://www.kernel.org");
+/// assert_eq!(recs[1].url(), "http://www.kernel.org");
 /// assert_eq!(recs[1].form, urlx::Form::Abbreviated);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct LinkRecord {
-    /// The URL as written ([`Link::as_str`]): wrappers, `URL:` and the
-    /// whitespace of line breaks removed; `http://` before a `www.` host,
-    /// `mailto:` before an address. Never case-folded or normalized.
-    pub url: String,
+    /// The URL: private, so that it stays the link's (whose URL parses).
+    url: String,
     /// Byte offset of the URL's first byte in the input (a `u64`, so that
     /// a front end may place it in a file or a stream longer than memory).
     pub start: u64,
@@ -54,25 +57,6 @@ pub struct LinkRecord {
     /// Whether a cap, or bytes that are not UTF-8, cut the URL
     /// ([`Link::is_truncated`]): it may be longer in the text.
     pub truncated: bool,
-    /// The scheme, in lower case (`HTTP://x/` has `http`); `None` when
-    /// the URL has none. RFC 3986 §3.1: schemes are case-insensitive and
-    /// their canonical form is lower case, so a program may compare it
-    /// as it is (`--scheme`, `Finder` scheme lists and the HTML writer's
-    /// safe list ignore case too). The URL itself stays as written.
-    pub scheme: Option<String>,
-    /// The host as written (`Example.ORG`, `пример.рф`, `%65x.org`);
-    /// `None` without an authority (`mailto:`, `urn:`, `news:`). Not
-    /// case-folded: a host is Unicode or percent-encoded, and its one
-    /// canonical form is the normalized URL's
-    /// ([`Uri::normalize`](crate::Uri::normalize)), not its lower case.
-    pub host: Option<String>,
-    /// The link-protection redirect service the URL is (C-S7), when it
-    /// is one ([`Link::redirect`]).
-    pub redirect: Option<Service>,
-    /// The URL that redirect leads to, nested redirects followed to the
-    /// end; `None` for other links and for a redirect that holds only a
-    /// token ([`Redirect::target`](crate::redirect::Redirect::target)).
-    pub unwrapped: Option<String>,
     /// In mail: how the raw bytes `start..end` encode the URL,
     /// quoted-printable or base64; `None` where those bytes are its text
     /// (text input, and mail's plain parts and header fields).
@@ -97,8 +81,6 @@ impl LinkRecord {
     /// The record of `link` whose URL is `url` (taken, not copied, when
     /// the caller owns it).
     fn with_url(link: &Link<'_>, url: String) -> LinkRecord {
-        let uri = link.uri();
-        let redirect = crate::redirect::unwrap_uri(&uri);
         LinkRecord {
             start: link.start() as u64,
             end: link.end() as u64,
@@ -107,10 +89,6 @@ impl LinkRecord {
             form: link.form(),
             alt: link.alt().map(str::to_owned),
             truncated: link.is_truncated(),
-            scheme: uri.scheme().map(str::to_ascii_lowercase),
-            host: uri.host().map(str::to_owned),
-            redirect: redirect.as_ref().map(crate::redirect::Redirect::service),
-            unwrapped: redirect.and_then(crate::redirect::Redirect::into_target),
             #[cfg(feature = "mail")]
             encoding: None,
             #[cfg(feature = "mail")]
@@ -130,7 +108,7 @@ impl LinkRecord {
     /// let info = std::sync::Arc::new(m.info);
     /// let link = m.links.into_iter().next().unwrap();
     /// let rec = urlx::LinkRecord::from_mail(link, Some(info));
-    /// assert_eq!(rec.url, "http://x.example/ab");
+    /// assert_eq!(rec.url(), "http://x.example/ab");
     /// assert_eq!(rec.encoding, Some(urlx::mail::Encoding::QuotedPrintable));
     /// assert_eq!(rec.message.unwrap().subject.as_deref(), Some("hi"));
     /// ```
@@ -146,20 +124,119 @@ impl LinkRecord {
         }
     }
 
+    /// The URL as written ([`Link::as_str`]): wrappers, `URL:` and the
+    /// whitespace of line breaks removed; `http://` before a `www.` host,
+    /// `mailto:` before an address. Never case-folded or normalized.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// [`LinkRecord::url`], owned.
+    pub fn into_url(self) -> String {
+        self.url
+    }
+
+    /// The record with its URL parsed, for a front end that reads
+    /// several of the derived fields: parsed once for all of them (a
+    /// link's URL parses: `None` is for no record made from a link).
+    pub fn parsed(&self) -> Option<ParsedRecord<'_>> {
+        Some(ParsedRecord {
+            rec: self,
+            uri: crate::uri::parse_link(&self.url).ok()?,
+        })
+    }
+
+    /// The parsed URL, as [`Link::uri`] gives it. Parsed when asked (as
+    /// are the fields below): the record is made for each link found,
+    /// and most outputs need only its URL.
+    pub fn uri(&self) -> Option<Uri<'_>> {
+        crate::uri::parse_link(&self.url).ok()
+    }
+
+    /// [`ParsedRecord::scheme`]: in lower case.
+    pub fn scheme(&self) -> Option<Cow<'_, str>> {
+        self.parsed()?.scheme()
+    }
+
+    /// [`ParsedRecord::host`]: as written.
+    pub fn host(&self) -> Option<&str> {
+        self.parsed()?.host()
+    }
+
+    /// [`ParsedRecord::redirect`].
+    pub fn redirect(&self) -> Option<Redirect> {
+        self.parsed()?.redirect()
+    }
+
+    /// [`ParsedRecord::deception`].
+    pub fn deception(&self) -> Option<Deception> {
+        self.parsed()?.deception()
+    }
+}
+
+/// A [`LinkRecord`] with its URL parsed: the fields derived from the URL,
+/// each by the one rule every front end reports it by.
+#[derive(Clone, Debug)]
+pub struct ParsedRecord<'a> {
+    rec: &'a LinkRecord,
+    uri: Uri<'a>,
+}
+
+impl<'a> ParsedRecord<'a> {
+    /// The parsed URL.
+    pub fn uri(&self) -> &Uri<'a> {
+        &self.uri
+    }
+
+    /// The scheme, in lower case (`HTTP://x/` has `http`); `None` for a
+    /// URL without one. RFC 3986 §3.1: schemes are case-insensitive and
+    /// their canonical form is lower case, so a program may compare it as
+    /// it is (`--scheme`, the finder's scheme lists and the HTML writer's
+    /// safe list ignore case too). The URL itself stays as written.
+    pub fn scheme(&self) -> Option<Cow<'a, str>> {
+        let s = self.uri.scheme()?;
+        Some(if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(s.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(s)
+        })
+    }
+
+    /// The host as written (`Example.ORG`, `пример.рф`, `%65x.org`);
+    /// `None` without an authority (`mailto:`, `urn:`, `news:`). Not
+    /// case-folded: a host may be Unicode or percent-encoded, and its one
+    /// canonical form is the normalized URL's
+    /// ([`Uri::normalize`](crate::Uri::normalize)), not its lower case.
+    pub fn host(&self) -> Option<&'a str> {
+        self.uri.host()
+    }
+
+    /// The link-protection redirect the URL is (C-S7), with the URL it
+    /// leads to ([`Link::redirect`]).
+    pub fn redirect(&self) -> Option<Redirect> {
+        crate::redirect::unwrap_uri(&self.uri)
+    }
+
     /// Why the link may mislead (CONTRACT C-S2), when it may: the
     /// verdict of [`linkify::deception`](crate::linkify::deception) on
     /// the URL (on where a protection redirect leads, C-S7), else, in
     /// mail, of [`linkify::shown_elsewhere`](crate::linkify::shown_elsewhere)
-    /// on the text an HTML link shows. Judged when asked (the UTS 39
-    /// checks cost more than finding the link).
-    pub fn deception(&self) -> Option<Deception> {
-        let verdict = crate::uri::parse_link(&self.url)
-            .ok()
-            .and_then(|u| crate::linkify::deception(&u));
+    /// on the text an HTML link shows. `redirect`: what
+    /// [`ParsedRecord::redirect`] gave, read once by a caller that wants
+    /// both.
+    pub fn deception_with(&self, redirect: Option<&Redirect>) -> Option<Deception> {
+        let verdict = crate::linkify::deception_with(&self.uri, redirect);
         #[cfg(feature = "mail")]
-        let verdict =
-            verdict.or_else(|| crate::linkify::shown_elsewhere(self.shown.as_deref()?, &self.url));
+        let verdict = verdict
+            .or_else(|| crate::linkify::shown_elsewhere(self.rec.shown.as_deref()?, &self.rec.url));
+        #[cfg(not(feature = "mail"))]
+        let _ = self.rec;
         verdict
+    }
+
+    /// [`ParsedRecord::deception_with`] its own redirect.
+    pub fn deception(&self) -> Option<Deception> {
+        self.deception_with(self.redirect().as_ref())
     }
 }
 
@@ -181,6 +258,7 @@ impl From<Link<'_>> for LinkRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::redirect::Service;
 
     fn record(text: &str) -> LinkRecord {
         LinkRecord::from(crate::find(text).next().expect("a link"))
@@ -191,10 +269,14 @@ mod tests {
     #[test]
     fn scheme_is_lower_case_url_and_host_as_written() {
         let r = record("<URL:HtTp://Example.ORG/Path>");
-        assert_eq!(r.url, "HtTp://Example.ORG/Path");
-        assert_eq!(r.scheme.as_deref(), Some("http"));
-        assert_eq!(r.host.as_deref(), Some("Example.ORG"));
+        assert_eq!(r.url(), "HtTp://Example.ORG/Path");
+        assert_eq!(r.scheme().as_deref(), Some("http"));
+        assert_eq!(r.host(), Some("Example.ORG"));
         assert_eq!(r.form, Form::UrlPrefix);
+        assert!(matches!(
+            record("ftp://a.example/").scheme(),
+            Some(Cow::Borrowed("ftp"))
+        ));
     }
 
     #[test]
@@ -209,6 +291,7 @@ mod tests {
         let r = record(text);
         assert_eq!(r.alt.as_deref(), Some("http://a.example/longpath"));
         assert_eq!((r.start, r.end, r.line, r.column), (5, 34, 1, 6));
+        assert_eq!(r.uri().map(|u| u.path()), Some("/long-path"));
     }
 
     /// C-S7: the redirect's service and target; the verdict judges the
@@ -216,23 +299,21 @@ mod tests {
     #[test]
     fn redirect_and_its_target() {
         let r = record("https://slack-redir.net/link?url=http%3A%2F%2F10.0.0.1%2F");
-        assert_eq!(r.redirect, Some(Service::Slack));
-        assert_eq!(r.unwrapped.as_deref(), Some("http://10.0.0.1/"));
+        let d = r.redirect().expect("a redirect");
+        assert_eq!(
+            (d.service(), d.target()),
+            (Service::Slack, Some("http://10.0.0.1/"))
+        );
         assert!(
             matches!(r.deception(), Some(Deception::LocalAddress { .. })),
             "{:?}",
             r.deception()
         );
+        let p = r.parsed().expect("parsed");
+        assert_eq!(r.deception(), p.deception_with(Some(&d)));
         let plain = record("https://kernel.org/");
-        assert_eq!(
-            (
-                plain.redirect,
-                plain.unwrapped.as_deref(),
-                plain.deception()
-            ),
-            (None, None, None)
-        );
-        assert_eq!(record("mailto:a@b.example").host, None);
+        assert_eq!((plain.redirect(), plain.deception()), (None, None));
+        assert_eq!(record("mailto:a@b.example").host(), None);
     }
 
     /// C-S2: in mail, an HTML link whose text shows another host.

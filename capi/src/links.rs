@@ -134,7 +134,11 @@ impl Record {
     /// The C record of `rec`, the library's record of `link` (a link of
     /// text, or of mail with the text an HTML link showed, C-S2).
     pub(crate) fn of(rec: &LinkRecord, link: &Link<'_>, text: &[u8], opts: &Options) -> Record {
-        let verdict = rec.deception();
+        let parsed = rec.parsed();
+        let redirect = parsed.as_ref().and_then(urlx::ParsedRecord::redirect);
+        let verdict = parsed
+            .as_ref()
+            .and_then(|p| p.deception_with(redirect.as_ref()));
         // Offsets into `text`, which is in memory: they fit a size_t.
         let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
         Record {
@@ -143,11 +147,17 @@ impl Record {
             line: size(rec.line),
             column: size(rec.column),
             char_column: size(link.char_column(text)),
-            url: c_string(&rec.url),
+            url: c_string(rec.url()),
             alt: rec.alt.as_deref().map(c_string),
             // Never NULL (the header's promise): "" for a URL without one.
-            scheme: c_string(rec.scheme.as_deref().unwrap_or("")),
-            host: rec.host.as_deref().map(c_string),
+            scheme: c_string(
+                parsed
+                    .as_ref()
+                    .and_then(|p| p.scheme())
+                    .as_deref()
+                    .unwrap_or(""),
+            ),
+            host: parsed.as_ref().and_then(|p| p.host()).map(c_string),
             form: form_code(rec.form),
             truncated: rec.truncated,
             linkable: opts.allows_link(link),
@@ -161,8 +171,10 @@ impl Record {
                     end: r.end,
                 })
                 .collect(),
-            redirect: rec.redirect.map(service_name),
-            unwrapped: rec.unwrapped.as_deref().map(c_string),
+            redirect: redirect.as_ref().map(|r| service_name(r.service())),
+            unwrapped: redirect
+                .and_then(urlx::redirect::Redirect::into_target)
+                .map(|t| c_string(&t)),
         }
     }
 

@@ -213,21 +213,35 @@ impl Printer {
     /// Prints one link. `None` when the reader has gone away, else whether
     /// the link counted (`--unique` drops repeats of what is printed).
     pub fn one(&mut self, out: &mut Out, src: &Source, r: &Rec) -> std::io::Result<Option<bool>> {
-        // Parsed once, for the normalized form; the other fields are the
-        // record's.
+        // Parsed once, for the JSON fields and the normalized form.
         let uses = |f| self.template.as_ref().is_some_and(|t| t.uses(f));
         let want_normalized = self.normalize || uses(Field::Normalized);
-        let needs_uri = want_normalized || uses(Field::Minimal);
-        let uri = needs_uri
-            .then(|| urlx::uri::parse_link(&r.url).ok())
-            .flatten();
-        let normalized = match &uri {
-            Some(u) if want_normalized => Some(u.normalize().into_string()),
+        // C-S7: the URL a protection redirect leads to, where the output
+        // or `-u` asks for it.
+        let want_redirect = self.unwrap
+            || self.unique.is_some()
+            || self.mode == Mode::Json
+            || uses(Field::Unwrapped)
+            || uses(Field::Redirect)
+            || uses(Field::Deceptive);
+        let needs_parse = want_normalized
+            || want_redirect
+            || self.mode == Mode::Json
+            || [Field::Scheme, Field::Host, Field::Minimal]
+                .into_iter()
+                .any(uses);
+        let parsed = needs_parse.then(|| r.parsed()).flatten();
+        let normalized = match &parsed {
+            Some(p) if want_normalized => Some(p.uri().normalize().into_string()),
             _ => None,
         };
-        // C-S7: the URL a protection redirect leads to, as printed:
-        // normalized with `--normalize`.
-        let target_shown = match r.unwrapped.as_deref() {
+        let redirect = parsed
+            .as_ref()
+            .filter(|_| want_redirect)
+            .and_then(urlx::ParsedRecord::redirect);
+        let target = redirect.as_ref().and_then(urlx::redirect::Redirect::target);
+        // The target as printed: normalized with `--normalize`.
+        let target_shown = match target {
             Some(t) if self.normalize => urlx::uri::parse_link(t)
                 .map(|u| u.normalize().into_string())
                 .ok(),
@@ -237,7 +251,7 @@ impl Printer {
             let key = match (&target_shown, &normalized) {
                 (Some(t), _) => t,
                 (None, Some(n)) if self.normalize => n,
-                _ => &r.url,
+                _ => r.url(),
             };
             if seen.contains(key) {
                 return Ok(Some(false));
@@ -248,14 +262,29 @@ impl Printer {
         let open = match self.mode {
             Mode::Count => true,
             Mode::Json => {
-                let rec = self.json(src, r, normalized.as_deref(), true);
+                let rec = self.json(
+                    src,
+                    r,
+                    parsed.as_ref(),
+                    normalized.as_deref(),
+                    redirect.as_ref(),
+                    true,
+                );
                 out.json(&rec, self.term)?
             }
             Mode::Format => {
-                let rec = self.json(src, r, normalized.as_deref(), uses(Field::Deceptive));
+                let judge = uses(Field::Deceptive);
+                let rec = self.json(
+                    src,
+                    r,
+                    parsed.as_ref(),
+                    normalized.as_deref(),
+                    redirect.as_ref(),
+                    judge,
+                );
                 // (Not a field of --json: written for templates alone.)
-                let minimal = match &uri {
-                    Some(u) if uses(Field::Minimal) => Some(u.minimal()),
+                let minimal = match &parsed {
+                    Some(p) if uses(Field::Minimal) => Some(p.uri().minimal()),
                     _ => None,
                 };
                 self.buf.clear();
@@ -270,7 +299,7 @@ impl Printer {
             Mode::Lines | Mode::OnlyUrl => {
                 let url = match &target_shown {
                     Some(t) if self.unwrap => t,
-                    _ => normalized.as_deref().unwrap_or(&r.url),
+                    _ => normalized.as_deref().unwrap_or(r.url()),
                 };
                 self.plain(src, r.line, url, if r.truncated { TRUNCATED } else { "" });
                 let mut ok = out.record(self.buf.as_bytes(), self.term)?;
@@ -319,13 +348,16 @@ impl Printer {
         b.push_str(mark);
     }
 
-    /// The `--json` object of `r`; `deceptive` judged only when
-    /// `judge` (it costs more than the rest).
+    /// The `--json` object of `r`, parsed as `parsed`, whose redirect is
+    /// `redirect`; `deceptive` judged only when `judge` (it costs more
+    /// than the rest).
     fn json<'a>(
         &self,
         src: &'a Source,
         r: &'a Rec,
+        parsed: Option<&urlx::ParsedRecord<'a>>,
         normalized: Option<&'a str>,
+        redirect: Option<&'a urlx::redirect::Redirect>,
         judge: bool,
     ) -> Record<'a> {
         let m = r.message.as_deref().and_then(std::sync::OnceLock::get);
@@ -337,18 +369,18 @@ impl Printer {
             start: r.start,
             end: r.end,
             encoding: r.encoding.map(urlx::mail::Encoding::name),
-            url: &r.url,
+            url: r.url(),
             form: r.form.as_str(),
             alt: r.alt.as_deref(),
-            scheme: r.scheme.as_deref(),
-            host: r.host.as_deref(),
+            scheme: parsed.and_then(urlx::ParsedRecord::scheme),
+            host: parsed.and_then(urlx::ParsedRecord::host),
             normalized: (self.normalize || self.mode == Mode::Format).then_some(normalized),
             truncated: r.truncated,
-            unwrapped: r.unwrapped.as_deref(),
-            redirect: r.redirect.map(urlx::redirect::Service::as_str),
-            deceptive: judge
-                .then(|| r.deception())
-                .flatten()
+            unwrapped: redirect.and_then(urlx::redirect::Redirect::target),
+            redirect: redirect.map(|d| d.service().as_str()),
+            deceptive: parsed
+                .filter(|_| judge)
+                .and_then(|p| p.deception_with(redirect))
                 .map(|d| d.to_string()),
             message_id: m.map(|m| m.message_id.as_deref()),
             subject: m.map(|m| m.subject.as_deref()),
@@ -381,7 +413,7 @@ struct Record<'a> {
     alt: Option<&'a str>,
     /// In lower case (RFC 3986 §3.1), as every front end gives it
     /// (`urlx::LinkRecord::scheme`); `url` keeps the case written.
-    scheme: Option<&'a str>,
+    scheme: Option<Cow<'a, str>>,
     /// As written.
     host: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -428,7 +460,7 @@ impl<'a> Record<'a> {
             Field::Url => text(Some(self.url)),
             Field::Form => text(Some(self.form)),
             Field::Alt => text(self.alt),
-            Field::Scheme => text(self.scheme),
+            Field::Scheme => self.scheme.clone(),
             Field::Host => text(self.host),
             Field::Normalized => text(self.normalized.flatten()),
             // Rendered by `Printer::one`, not a field of the record.

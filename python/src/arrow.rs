@@ -174,16 +174,22 @@ fn build(
             };
             for r in &recs {
                 let m = r.message.as_deref();
-                let deceptive = r.deception().map(|d| d.to_string());
+                let parsed = r.parsed();
+                let scheme = parsed.as_ref().and_then(|p| p.scheme());
+                let redirect = parsed.as_ref().and_then(urlx::ParsedRecord::redirect);
+                let deceptive = parsed
+                    .as_ref()
+                    .and_then(|p| p.deception_with(redirect.as_ref()))
+                    .map(|d| d.to_string());
                 // As many as STRINGS: a field left out does not compile.
                 let values: [Option<&str>; STRINGS.len()] = [
-                    Some(r.url.as_str()),
+                    Some(r.url()),
                     Some(r.form.as_str()),
                     r.alt.as_deref(),
-                    r.scheme.as_deref(),
-                    r.host.as_deref(),
-                    r.unwrapped.as_deref(),
-                    r.redirect.map(urlx::redirect::Service::as_str),
+                    scheme.as_deref(),
+                    parsed.as_ref().and_then(|p| p.host()),
+                    redirect.as_ref().and_then(urlx::redirect::Redirect::target),
+                    redirect.as_ref().map(|d| d.service().as_str()),
                     deceptive.as_deref(),
                     m.and_then(|m| m.message_id.as_deref()),
                     m.and_then(|m| m.subject.as_deref()),

@@ -68,28 +68,36 @@ pub struct Link {
 }
 
 impl From<urlx::LinkRecord> for Link {
-    fn from(r: urlx::LinkRecord) -> Link {
+    fn from(mut r: urlx::LinkRecord) -> Link {
+        let alt = r.alt.take();
         let m = r.message.as_deref();
+        let parsed = r.parsed();
+        let redirect = parsed.as_ref().and_then(urlx::ParsedRecord::redirect);
+        let deceptive = parsed
+            .as_ref()
+            .and_then(|p| p.deception_with(redirect.as_ref()));
+        let scheme = parsed.as_ref().and_then(|p| p.scheme()).map(String::from);
+        let host = parsed.as_ref().and_then(|p| p.host()).map(str::to_owned);
         Link {
             message_id: m.and_then(|m| m.message_id.clone()),
             subject: m.and_then(|m| m.subject.clone()),
             date: m.and_then(|m| m.date.clone()),
             from_: m.and_then(|m| m.from.clone()),
             to: m.and_then(|m| m.to.clone()),
-            deceptive: r.deception().map(|d| d.to_string()),
+            deceptive: deceptive.map(|d| d.to_string()),
             encoding: r.encoding.map(urlx::mail::Encoding::name),
             form: r.form.as_str(),
-            redirect: r.redirect.map(urlx::redirect::Service::as_str),
-            url: r.url,
+            scheme,
+            host,
+            redirect: redirect.as_ref().map(|d| d.service().as_str()),
+            unwrapped: redirect.and_then(urlx::redirect::Redirect::into_target),
             start: r.start,
             end: r.end,
             line: r.line,
             column: r.column,
-            alt: r.alt,
+            alt,
             truncated: r.truncated,
-            scheme: r.scheme,
-            host: r.host,
-            unwrapped: r.unwrapped,
+            url: r.into_url(),
         }
     }
 }
