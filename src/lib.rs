@@ -92,6 +92,7 @@ pub mod linkify;
 #[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
 pub mod mail;
 mod piece;
+mod record;
 pub mod redirect;
 pub mod refang;
 mod scan;
@@ -111,6 +112,7 @@ pub use find::{find, BuildError, Finder, FinderBuilder, Link, Links, LINKABLE, M
 #[cfg_attr(docsrs, doc(cfg(feature = "mail")))]
 pub use find::{MailLink, MessageLinks};
 pub use piece::{Joined, Piece, Seam};
+pub use record::{LinkRecord, ParsedRecord};
 pub use stream::StreamLinks;
 pub use uri::{parse, parse_iri, ParseError, ParseErrorKind, Uri, UriBuf};
 

@@ -110,7 +110,8 @@ typedef struct urlx_span {
 
 /* One link. The strings are NUL-terminated UTF-8; everything here belongs
  * to the list it came from (or, given to a render callback, lives until
- * the callback returns). */
+ * the callback returns). The fields the command's --json has too are
+ * derived as it derives them (the library's LinkRecord). */
 typedef struct urlx_link {
     size_t start;        /* byte offset of the URL's text in the text */
     size_t end;          /* the byte after it */
@@ -120,7 +121,9 @@ typedef struct urlx_link {
     const char *url;     /* wrappers and line breaks removed */
     const char *alt;     /* the other reading, or NULL: the hyphen at a line
                             break dropped, or a wrapper's spaces as %20 */
-    const char *scheme;  /* lower case: "http", "mailto" */
+    const char *scheme;  /* lower case whatever the case written (RFC 3986
+                            3.1): "http", "mailto"; "" for a URL without
+                            one; url keeps the case written */
     const char *host;    /* as written, or NULL (mailto:, urn:, news:) */
     int form;            /* enum urlx_form */
     int truncated;       /* 1 when a cap, or bytes that are not UTF-8,

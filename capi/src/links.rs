@@ -4,7 +4,7 @@ use std::ffi::{c_char, c_int, CString};
 use std::ptr;
 
 use urlx::linkify::{Deception, Options};
-use urlx::{Form, Link};
+use urlx::{Form, Link, LinkRecord};
 
 use crate::finder::Finder;
 use crate::{bytes, guard, ERR_ARGUMENT};
@@ -42,7 +42,10 @@ pub struct CLink {
 }
 
 /// One link, owning the strings and spans its [`CLink`] points to (they
-/// live on the heap, so a record may move).
+/// live on the heap, so a record may move). The link's fields are the
+/// library's [`LinkRecord`]'s, as the command's `--json` and Python give
+/// them; the rest (the character column, the segments, whether the
+/// finder's options let it be a link) need the text or the options.
 pub(crate) struct Record {
     start: usize,
     end: usize,
@@ -125,33 +128,38 @@ fn deception_code(d: &Deception) -> c_int {
 impl Record {
     /// The record of `link`, found in `text`; `linkable` by `opts`.
     pub(crate) fn new(link: &Link<'_>, text: &[u8], opts: &Options) -> Record {
-        Record::judged(link, text, opts, None)
+        Record::of(&LinkRecord::from(link), link, text, opts)
     }
 
-    /// [`Record::new`] for a link of mail: `shown`, the text an HTML
-    /// link showed, which may show another host (C-S2).
-    pub(crate) fn judged(
-        link: &Link<'_>,
-        text: &[u8],
-        opts: &Options,
-        shown: Option<&str>,
-    ) -> Record {
-        let uri = link.uri();
-        let redirect = link.redirect();
-        let verdict = urlx::linkify::deception_with(&uri, redirect.as_ref())
-            .or_else(|| urlx::linkify::shown_elsewhere(shown?, link.as_str()));
+    /// The C record of `rec`, the library's record of `link` (a link of
+    /// text, or of mail with the text an HTML link showed, C-S2).
+    pub(crate) fn of(rec: &LinkRecord, link: &Link<'_>, text: &[u8], opts: &Options) -> Record {
+        let parsed = rec.parsed();
+        let redirect = parsed.as_ref().and_then(urlx::ParsedRecord::redirect);
+        let verdict = parsed
+            .as_ref()
+            .and_then(|p| p.deception_with(redirect.as_ref()));
+        // Offsets into `text`, which is in memory: they fit a size_t.
+        let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
         Record {
-            start: link.start(),
-            end: link.end(),
-            line: link.line() as usize,
-            column: link.column() as usize,
-            char_column: link.char_column(text) as usize,
-            url: c_string(link.as_str()),
-            alt: link.alt().map(c_string),
-            scheme: c_string(&uri.scheme().unwrap_or("").to_ascii_lowercase()),
-            host: uri.host().map(c_string),
-            form: form_code(link.form()),
-            truncated: link.is_truncated(),
+            start: size(rec.start),
+            end: size(rec.end),
+            line: size(rec.line),
+            column: size(rec.column),
+            char_column: size(link.char_column(text)),
+            url: c_string(rec.url()),
+            alt: rec.alt.as_deref().map(c_string),
+            // Never NULL (the header's promise): "" for a URL without one.
+            scheme: c_string(
+                parsed
+                    .as_ref()
+                    .and_then(|p| p.scheme())
+                    .as_deref()
+                    .unwrap_or(""),
+            ),
+            host: parsed.as_ref().and_then(|p| p.host()).map(c_string),
+            form: form_code(rec.form),
+            truncated: rec.truncated,
             linkable: opts.allows_link(link),
             deception: verdict.as_ref().map_or(0, deception_code),
             reason: verdict.as_ref().map(|d| c_string(&d.to_string())),

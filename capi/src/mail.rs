@@ -8,6 +8,7 @@ use std::ptr;
 use std::sync::Arc;
 
 use urlx::mail::{self, Encoding, Kind, Source};
+use urlx::LinkRecord;
 
 use crate::finder::Finder;
 use crate::links::{c_string, CLink, Record, Use};
@@ -117,10 +118,15 @@ unsafe fn find_mail_into(
             let m = config.finder.message_links(data, range, first_line);
             let fields = Arc::new(Fields::new(&m.info));
             for ml in m.links {
+                let header = matches!(ml.source, Source::Header | Source::Field);
+                // The link itself for what needs the text or the options.
+                let link = ml.link.clone();
+                // The message's fields are converted once, in `fields`.
+                let rec = LinkRecord::from_mail(ml, None);
                 records.push(MailRecord {
-                    record: Record::judged(&ml.link, data, &config.options, ml.shown.as_deref()),
-                    encoding: encoding_code(ml.encoding),
-                    header: matches!(ml.source, Source::Header | Source::Field),
+                    record: Record::of(&rec, &link, data, &config.options),
+                    encoding: encoding_code(rec.encoding.unwrap_or(Encoding::Plain)),
+                    header,
                     fields: Arc::clone(&fields),
                 });
             }

@@ -87,12 +87,14 @@ pub struct ExtractArgs {
     pub format: Option<String>,
 
     /// Print one JSON object a line: path, line, column, start, end (byte
-    /// offsets of the URL's text), url, form, alt, scheme, host,
-    /// "deceptive" (why a link may mislead, when it may), "redirect" (the
-    /// service, when the link is a link-protection redirect) and
-    /// "unwrapped" (the URL it leads to, when it gives one); in mail
-    /// also message_id, subject, date, from and to (encoded words
-    /// decoded). Example: urlx --json msg.eml | jq -r .host
+    /// offsets of the URL's text), url (as written), form, alt, scheme
+    /// (in lower case), host (as written), "deceptive" (why a link may
+    /// mislead, when it may), "redirect" (the service, when the link is
+    /// a link-protection redirect) and "unwrapped" (the URL it leads to,
+    /// when it gives one); in mail also message_id, subject, date, from
+    /// and to (encoded words decoded), and "encoding" where the raw
+    /// bytes start..end are quoted-printable or base64. Example: urlx
+    /// --json msg.eml | jq -r .host
     #[arg(long_help, help = "Print one JSON object a line (path, line, url, host, ...)", long, conflicts_with_all = ["only_url", "count"])]
     pub json: bool,
 

@@ -15,69 +15,55 @@ use super::template::{Field, Template};
 pub type Message = std::sync::Arc<std::sync::OnceLock<urlx::mail::Info>>;
 
 /// A link as the command keeps it between the worker that found it and the
-/// printer.
+/// printer: the library's record of its fields (C-O3: `--json` writes
+/// them as the C library and Python give them), and the message it is in,
+/// shared with the worker that reads the message's header.
 pub struct Rec {
-    pub line: u64,
-    pub column: u64,
-    pub start: u64,
-    pub end: u64,
-    pub url: String,
-    pub form: urlx::Form,
-    pub alt: Option<String>,
-    pub truncated: bool,
+    pub link: urlx::LinkRecord,
     /// The message the link is in (mail input).
     pub message: Option<Message>,
-    /// How the raw bytes of `start..end` encode the URL, when they do
-    /// (mail input).
-    pub encoding: Option<urlx::mail::Encoding>,
-    /// The text an HTML part's link showed (mail input).
-    pub shown: Option<String>,
 }
 
-impl Rec {
-    pub fn from_link(l: &urlx::Link<'_>, offset: u64) -> Rec {
-        Rec {
-            line: l.line(),
-            column: l.column(),
-            start: l.start() as u64 + offset,
-            end: l.end() as u64 + offset,
-            url: l.as_str().to_owned(),
-            form: l.form(),
-            alt: l.alt().map(str::to_owned),
-            truncated: l.is_truncated(),
-            message: None,
-            encoding: None,
-            shown: None,
-        }
+impl std::ops::Deref for Rec {
+    type Target = urlx::LinkRecord;
+    fn deref(&self) -> &urlx::LinkRecord {
+        &self.link
+    }
+}
+
+// The workers place a record on its input (line, column, offsets).
+impl std::ops::DerefMut for Rec {
+    fn deref_mut(&mut self) -> &mut urlx::LinkRecord {
+        &mut self.link
     }
 }
 
 impl Rec {
+    /// A link of text, its offsets moved by `offset`.
+    pub fn from_link(l: &urlx::Link<'_>, offset: u64) -> Rec {
+        Rec::shifted(urlx::LinkRecord::from(l), offset)
+    }
+
     /// A link of a message, with the message and how the raw bytes hold
     /// it.
     pub fn from_mail(m: urlx::MailLink, offset: u64, message: &Message) -> Rec {
         Rec {
             message: Some(std::sync::Arc::clone(message)),
-            encoding: Some(m.encoding),
-            shown: m.shown,
-            ..Rec::from_owned_link(m.link, offset)
+            ..Rec::shifted(urlx::LinkRecord::from_mail(m, None), offset)
         }
     }
 
     /// [`Rec::from_link`] for a link whose URL it can take.
     pub fn from_owned_link(l: urlx::Link<'static>, offset: u64) -> Rec {
+        Rec::shifted(urlx::LinkRecord::from(l), offset)
+    }
+
+    fn shifted(mut link: urlx::LinkRecord, offset: u64) -> Rec {
+        link.start += offset;
+        link.end += offset;
         Rec {
-            line: l.line(),
-            column: l.column(),
-            start: l.start() as u64 + offset,
-            end: l.end() as u64 + offset,
-            form: l.form(),
-            alt: l.alt().map(str::to_owned),
-            truncated: l.is_truncated(),
+            link,
             message: None,
-            encoding: None,
-            shown: None,
-            url: l.into_url().into_owned(),
         }
     }
 }
@@ -230,31 +216,29 @@ impl Printer {
         // Parsed once, for the JSON fields and the normalized form.
         let uses = |f| self.template.as_ref().is_some_and(|t| t.uses(f));
         let want_normalized = self.normalize || uses(Field::Normalized);
-        let needs_uri = want_normalized
-            || self.mode == Mode::Json
-            || [Field::Scheme, Field::Host, Field::Deceptive, Field::Minimal]
-                .into_iter()
-                .any(uses);
-        let uri = needs_uri
-            .then(|| urlx::uri::parse_link(&r.url).ok())
-            .flatten();
-        let normalized = match &uri {
-            Some(u) if want_normalized => Some(u.normalize().into_string()),
-            _ => None,
-        };
         // C-S7: the URL a protection redirect leads to, where the output
         // or `-u` asks for it.
-        let redirect = (self.unwrap
+        let want_redirect = self.unwrap
             || self.unique.is_some()
             || self.mode == Mode::Json
             || uses(Field::Unwrapped)
             || uses(Field::Redirect)
-            || uses(Field::Deceptive))
-        .then(|| match &uri {
-            Some(u) => urlx::redirect::unwrap_uri(u),
-            None => urlx::redirect::unwrap(&r.url),
-        })
-        .flatten();
+            || uses(Field::Deceptive);
+        let needs_parse = want_normalized
+            || want_redirect
+            || self.mode == Mode::Json
+            || [Field::Scheme, Field::Host, Field::Minimal]
+                .into_iter()
+                .any(uses);
+        let parsed = needs_parse.then(|| r.parsed()).flatten();
+        let normalized = match &parsed {
+            Some(p) if want_normalized => Some(p.uri().normalize().into_string()),
+            _ => None,
+        };
+        let redirect = parsed
+            .as_ref()
+            .filter(|_| want_redirect)
+            .and_then(urlx::ParsedRecord::redirect);
         let target = redirect.as_ref().and_then(urlx::redirect::Redirect::target);
         // The target as printed: normalized with `--normalize`.
         let target_shown = match target {
@@ -267,7 +251,7 @@ impl Printer {
             let key = match (&target_shown, &normalized) {
                 (Some(t), _) => t,
                 (None, Some(n)) if self.normalize => n,
-                _ => &r.url,
+                _ => r.url(),
             };
             if seen.contains(key) {
                 return Ok(Some(false));
@@ -281,23 +265,26 @@ impl Printer {
                 let rec = self.json(
                     src,
                     r,
-                    uri.as_ref(),
+                    parsed.as_ref(),
                     normalized.as_deref(),
                     redirect.as_ref(),
+                    true,
                 );
                 out.json(&rec, self.term)?
             }
             Mode::Format => {
+                let judge = uses(Field::Deceptive);
                 let rec = self.json(
                     src,
                     r,
-                    uri.as_ref(),
+                    parsed.as_ref(),
                     normalized.as_deref(),
                     redirect.as_ref(),
+                    judge,
                 );
                 // (Not a field of --json: written for templates alone.)
-                let minimal = match &uri {
-                    Some(u) if uses(Field::Minimal) => Some(u.minimal()),
+                let minimal = match &parsed {
+                    Some(p) if uses(Field::Minimal) => Some(p.uri().minimal()),
                     _ => None,
                 };
                 self.buf.clear();
@@ -312,7 +299,7 @@ impl Printer {
             Mode::Lines | Mode::OnlyUrl => {
                 let url = match &target_shown {
                     Some(t) if self.unwrap => t,
-                    _ => normalized.as_deref().unwrap_or(&r.url),
+                    _ => normalized.as_deref().unwrap_or(r.url()),
                 };
                 self.plain(src, r.line, url, if r.truncated { TRUNCATED } else { "" });
                 let mut ok = out.record(self.buf.as_bytes(), self.term)?;
@@ -361,13 +348,17 @@ impl Printer {
         b.push_str(mark);
     }
 
+    /// The `--json` object of `r`, parsed as `parsed`, whose redirect is
+    /// `redirect`; `deceptive` judged only when `judge` (it costs more
+    /// than the rest).
     fn json<'a>(
         &self,
         src: &'a Source,
         r: &'a Rec,
-        uri: Option<&urlx::Uri<'a>>,
+        parsed: Option<&urlx::ParsedRecord<'a>>,
         normalized: Option<&'a str>,
         redirect: Option<&'a urlx::redirect::Redirect>,
+        judge: bool,
     ) -> Record<'a> {
         let m = r.message.as_deref().and_then(std::sync::OnceLock::get);
         Record {
@@ -377,22 +368,19 @@ impl Printer {
             column: r.column,
             start: r.start,
             end: r.end,
-            encoding: r
-                .encoding
-                .filter(|&e| e != urlx::mail::Encoding::Plain)
-                .map(urlx::mail::Encoding::name),
-            url: &r.url,
+            encoding: r.encoding.map(urlx::mail::Encoding::name),
+            url: r.url(),
             form: r.form.as_str(),
             alt: r.alt.as_deref(),
-            scheme: uri.and_then(|u| u.scheme()),
-            host: uri.and_then(|u| u.host()),
+            scheme: parsed.and_then(urlx::ParsedRecord::scheme),
+            host: parsed.and_then(urlx::ParsedRecord::host),
             normalized: (self.normalize || self.mode == Mode::Format).then_some(normalized),
             truncated: r.truncated,
             unwrapped: redirect.and_then(urlx::redirect::Redirect::target),
             redirect: redirect.map(|d| d.service().as_str()),
-            deceptive: uri
-                .and_then(|u| urlx::linkify::deception_with(u, redirect))
-                .or_else(|| urlx::linkify::shown_elsewhere(r.shown.as_deref()?, &r.url))
+            deceptive: parsed
+                .filter(|_| judge)
+                .and_then(|p| p.deception_with(redirect))
                 .map(|d| d.to_string()),
             message_id: m.map(|m| m.message_id.as_deref()),
             subject: m.map(|m| m.subject.as_deref()),
@@ -423,7 +411,10 @@ struct Record<'a> {
     url: &'a str,
     form: &'a str,
     alt: Option<&'a str>,
-    scheme: Option<&'a str>,
+    /// In lower case (RFC 3986 §3.1), as every front end gives it
+    /// (`urlx::LinkRecord::scheme`); `url` keeps the case written.
+    scheme: Option<Cow<'a, str>>,
+    /// As written.
     host: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     normalized: Option<Option<&'a str>>,
@@ -469,7 +460,7 @@ impl<'a> Record<'a> {
             Field::Url => text(Some(self.url)),
             Field::Form => text(Some(self.form)),
             Field::Alt => text(self.alt),
-            Field::Scheme => text(self.scheme),
+            Field::Scheme => self.scheme.clone(),
             Field::Host => text(self.host),
             Field::Normalized => text(self.normalized.flatten()),
             // Rendered by `Printer::one`, not a field of the record.

@@ -11,7 +11,7 @@ use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::PyBytes;
 
 use crate::finder::{self, Finder};
-use crate::link::Rec;
+use urlx::LinkRecord;
 
 /// A nullable string column: Arrow's offsets (int32), data and validity
 /// bitmap.
@@ -135,7 +135,7 @@ pub fn extract_columns<'py>(
 }
 
 /// The string fields of a link, in the order `build` fills them.
-const STRINGS: [&str; 13] = [
+const STRINGS: [&str; 14] = [
     "url",
     "form",
     "alt",
@@ -143,6 +143,7 @@ const STRINGS: [&str; 13] = [
     "host",
     "unwrapped",
     "redirect",
+    "deceptive",
     "message_id",
     "subject",
     "date",
@@ -166,28 +167,36 @@ fn build(
     for row in rows {
         if let Some((s, e, first)) = *row {
             let text = &data[s..e];
-            let recs: Vec<Rec> = if mail {
+            let recs: Vec<LinkRecord> = if mail {
                 finder::mail_recs(f, text, first)
             } else {
-                f.links(text).map(|l| Rec::new(&l, None)).collect()
+                f.links(text).map(LinkRecord::from).collect()
             };
             for r in &recs {
                 let m = r.message.as_deref();
+                let parsed = r.parsed();
+                let scheme = parsed.as_ref().and_then(|p| p.scheme());
+                let redirect = parsed.as_ref().and_then(urlx::ParsedRecord::redirect);
+                let deceptive = parsed
+                    .as_ref()
+                    .and_then(|p| p.deception_with(redirect.as_ref()))
+                    .map(|d| d.to_string());
                 // As many as STRINGS: a field left out does not compile.
                 let values: [Option<&str>; STRINGS.len()] = [
-                    Some(r.url.as_str()),
-                    Some(r.form),
+                    Some(r.url()),
+                    Some(r.form.as_str()),
                     r.alt.as_deref(),
-                    r.scheme.as_deref(),
-                    r.host.as_deref(),
-                    r.unwrapped.as_deref(),
-                    r.redirect,
+                    scheme.as_deref(),
+                    parsed.as_ref().and_then(|p| p.host()),
+                    redirect.as_ref().and_then(urlx::redirect::Redirect::target),
+                    redirect.as_ref().map(|d| d.service().as_str()),
+                    deceptive.as_deref(),
                     m.and_then(|m| m.message_id.as_deref()),
                     m.and_then(|m| m.subject.as_deref()),
                     m.and_then(|m| m.date.as_deref()),
                     m.and_then(|m| m.from.as_deref()),
                     m.and_then(|m| m.to.as_deref()),
-                    r.encoding,
+                    r.encoding.map(urlx::mail::Encoding::name),
                 ];
                 for (c, v) in strs.iter_mut().zip(values) {
                     c.push(v)?;

@@ -8,7 +8,9 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::PyString;
 
-use crate::link::{Link, Rec};
+use urlx::LinkRecord;
+
+use crate::link::Link;
 use crate::pystr;
 
 /// Text to scan: a `str` (offsets into its UTF-8 encoding; lone
@@ -203,7 +205,7 @@ fn py_bool(b: bool) -> &'static str {
 /// Links yielded one at a time.
 #[pyclass(module = "urlx")]
 pub struct LinkIter {
-    recs: std::vec::IntoIter<Rec>,
+    recs: std::vec::IntoIter<LinkRecord>,
 }
 
 #[pymethods]
@@ -218,8 +220,12 @@ impl LinkIter {
 }
 
 /// The links of a text, found with the GIL released.
-pub fn find_text(py: Python<'_>, finder: &urlx::Finder, text: &Text<'_>) -> PyResult<Vec<Rec>> {
-    let recs = |bytes: &[u8]| finder.links(bytes).map(|l| Rec::new(&l, None)).collect();
+pub fn find_text(
+    py: Python<'_>,
+    finder: &urlx::Finder,
+    text: &Text<'_>,
+) -> PyResult<Vec<LinkRecord>> {
+    let recs = |bytes: &[u8]| finder.links(bytes).map(LinkRecord::from).collect();
     match text {
         Text::Str(s) => pystr::with_bytes(s, recs),
         Text::Bytes(b) => Ok(py.detach(|| recs(b))),
@@ -228,14 +234,18 @@ pub fn find_text(py: Python<'_>, finder: &urlx::Finder, text: &Text<'_>) -> PyRe
 
 /// The links of mail: an mbox's messages, or the whole input as one
 /// message (the command's `--mail`).
-pub fn mail_recs(finder: &urlx::Finder, data: &[u8], first_line: u64) -> Vec<Rec> {
+pub fn mail_recs(finder: &urlx::Finder, data: &[u8], first_line: u64) -> Vec<LinkRecord> {
     use urlx::mail::{self, Kind};
     let head = &data[..data.len().min(8192)];
     let mut recs = Vec::new();
     for (r, line) in mail::messages(data, mail::sniff(head) == Kind::Mbox, first_line) {
         let m = finder.message_links(data, r, line);
         let info = Arc::new(m.info);
-        recs.extend(m.links.iter().map(|m| Rec::mail(m, &info)));
+        recs.extend(
+            m.links
+                .into_iter()
+                .map(|m| LinkRecord::from_mail(m, Some(Arc::clone(&info)))),
+        );
     }
     recs
 }

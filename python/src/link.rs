@@ -1,62 +1,8 @@
-//! `urlx.Link`: one link as Python sees it, and `Rec`, the same found
-//! without the GIL.
-
-use std::sync::Arc;
+//! `urlx.Link`: one link as Python sees it, made from the library's
+//! `urlx::LinkRecord` (found without the GIL), as the command's `--json`
+//! and the C library give it.
 
 use pyo3::prelude::*;
-
-/// A link found, before it becomes a Python object: built while the GIL
-/// is released.
-#[derive(Clone, Debug)]
-pub struct Rec {
-    pub url: String,
-    pub start: u64,
-    pub end: u64,
-    pub line: u64,
-    pub column: u64,
-    pub form: &'static str,
-    pub alt: Option<String>,
-    pub truncated: bool,
-    pub scheme: Option<String>,
-    pub host: Option<String>,
-    pub unwrapped: Option<String>,
-    pub redirect: Option<&'static str>,
-    pub message: Option<Arc<urlx::mail::Info>>,
-    pub encoding: Option<&'static str>,
-}
-
-impl Rec {
-    /// A link and, in mail, its message.
-    pub fn new(l: &urlx::Link<'_>, message: Option<&Arc<urlx::mail::Info>>) -> Rec {
-        // The scheme and host as the command's --json gives them.
-        let uri = urlx::uri::parse_link(l.as_str()).ok();
-        let redirect = l.redirect();
-        Rec {
-            url: l.as_str().to_owned(),
-            start: l.start() as u64,
-            end: l.end() as u64,
-            line: l.line(),
-            column: l.column(),
-            form: l.form().as_str(),
-            alt: l.alt().map(str::to_owned),
-            truncated: l.is_truncated(),
-            scheme: uri.as_ref().and_then(|u| u.scheme()).map(str::to_owned),
-            host: uri.as_ref().and_then(|u| u.host()).map(str::to_owned),
-            redirect: redirect.as_ref().map(|r| r.service().as_str()),
-            unwrapped: redirect.and_then(urlx::redirect::Redirect::into_target),
-            message: message.cloned(),
-            encoding: None,
-        }
-    }
-
-    /// A link of a message, with how its raw bytes encode it.
-    pub fn mail(m: &urlx::MailLink, message: &Arc<urlx::mail::Info>) -> Rec {
-        Rec {
-            encoding: (m.encoding != urlx::mail::Encoding::Plain).then(|| m.encoding.name()),
-            ..Rec::new(&m.link, Some(message))
-        }
-    }
-}
 
 /// A URL found in text: the URL as written (wrappers and line breaks
 /// removed), where it was found, how it was written, and its scheme and
@@ -65,7 +11,8 @@ impl Rec {
 /// the column in bytes. In mail (`find_mail`), `start` and `end` are the
 /// raw bytes that hold the URL's encoded text (`encoding` says how they
 /// encode it), `line` and `column` those of the first, and `message_id`,
-/// `subject` and `date` say which message it is.
+/// `subject` and `date` say which message it is. The fields are those of
+/// the command's `--json`, derived by the same rules.
 #[pyclass(module = "urlx", frozen, eq, get_all)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
@@ -81,15 +28,15 @@ pub struct Link {
     /// Column of the URL's first byte, in bytes, from 1.
     pub column: u64,
     /// How it was written: url-prefix, angle, quoted, bare, abbreviated,
-    /// email or domain.
+    /// email, domain or defanged.
     pub form: &'static str,
     /// The other reading where the text is ambiguous (a hyphen at a line
     /// break, spaces inside `<...>`), else None.
     pub alt: Option<String>,
     /// Cut at a cap (the URL went on).
     pub truncated: bool,
-    /// The scheme, lower case as written (None when the URL does not
-    /// parse).
+    /// The scheme in lower case (RFC 3986 section 3.1: its canonical
+    /// form; `url` keeps the case written), None for a URL without one.
     pub scheme: Option<String>,
     /// The host as written, None without an authority.
     pub host: Option<String>,
@@ -100,6 +47,10 @@ pub struct Link {
     /// The redirect's service ("safelinks", "urldefense-v3", "t.co", ...)
     /// when the link is one, else None.
     pub redirect: Option<&'static str>,
+    /// Why the link may mislead, in words, when it may (the host is an IP
+    /// address behind userinfo, mixes scripts, ...; in mail also an HTML
+    /// link whose text shows another host), else None.
+    pub deceptive: Option<String>,
     /// In mail: the message's Message-ID.
     pub message_id: Option<String>,
     /// In mail: the message's Subject, RFC 2047 encoded words decoded.
@@ -116,28 +67,37 @@ pub struct Link {
     pub encoding: Option<&'static str>,
 }
 
-impl From<Rec> for Link {
-    fn from(r: Rec) -> Link {
+impl From<urlx::LinkRecord> for Link {
+    fn from(mut r: urlx::LinkRecord) -> Link {
+        let alt = r.alt.take();
         let m = r.message.as_deref();
+        let parsed = r.parsed();
+        let redirect = parsed.as_ref().and_then(urlx::ParsedRecord::redirect);
+        let deceptive = parsed
+            .as_ref()
+            .and_then(|p| p.deception_with(redirect.as_ref()));
+        let scheme = parsed.as_ref().and_then(|p| p.scheme()).map(String::from);
+        let host = parsed.as_ref().and_then(|p| p.host()).map(str::to_owned);
         Link {
             message_id: m.and_then(|m| m.message_id.clone()),
             subject: m.and_then(|m| m.subject.clone()),
             date: m.and_then(|m| m.date.clone()),
             from_: m.and_then(|m| m.from.clone()),
             to: m.and_then(|m| m.to.clone()),
-            encoding: r.encoding,
-            url: r.url,
+            deceptive: deceptive.map(|d| d.to_string()),
+            encoding: r.encoding.map(urlx::mail::Encoding::name),
+            form: r.form.as_str(),
+            scheme,
+            host,
+            redirect: redirect.as_ref().map(|d| d.service().as_str()),
+            unwrapped: redirect.and_then(urlx::redirect::Redirect::into_target),
             start: r.start,
             end: r.end,
             line: r.line,
             column: r.column,
-            form: r.form,
-            alt: r.alt,
+            alt,
             truncated: r.truncated,
-            scheme: r.scheme,
-            host: r.host,
-            unwrapped: r.unwrapped,
-            redirect: r.redirect,
+            url: r.into_url(),
         }
     }
 }
@@ -170,6 +130,7 @@ impl Link {
         d.set_item("unwrapped", &self.unwrapped)?;
         d.set_item("redirect", self.redirect)?;
         d.set_item("truncated", self.truncated)?;
+        d.set_item("deceptive", &self.deceptive)?;
         d.set_item("message_id", &self.message_id)?;
         d.set_item("subject", &self.subject)?;
         d.set_item("date", &self.date)?;

@@ -9,10 +9,13 @@ __version__: str
 class Link:
     """A URL found in text. Offsets are byte offsets (into the UTF-8
     encoding of a ``str``, lone surrogates read as ``surrogateescape``
-    wrote them); ``line`` and ``column`` count from 1."""
+    wrote them); ``line`` and ``column`` count from 1. The fields are
+    those of the command's ``--json``, derived by the same rules."""
 
     @property
-    def url(self) -> str: ...
+    def url(self) -> str:
+        """The URL as written: wrappers and line breaks removed, never
+        case-folded."""
     @property
     def start(self) -> int: ...
     @property
@@ -23,19 +26,28 @@ class Link:
     def column(self) -> int: ...
     @property
     def form(self) -> str:
-        """url-prefix, angle, quoted, bare, abbreviated, email or domain."""
+        """url-prefix, angle, quoted, bare, abbreviated, email, domain or
+        defanged."""
     @property
     def alt(self) -> Optional[str]: ...
     @property
     def truncated(self) -> bool: ...
     @property
-    def scheme(self) -> Optional[str]: ...
+    def scheme(self) -> Optional[str]:
+        """In lower case (RFC 3986 section 3.1), whatever the case
+        written; None for a URL without one."""
     @property
-    def host(self) -> Optional[str]: ...
+    def host(self) -> Optional[str]:
+        """As written; None without an authority (mailto:, urn:)."""
     @property
-    def unwrapped(self) -> Optional[str]: ...
+    def unwrapped(self) -> Optional[str]:
+        """The URL a link-protection redirect leads to, else None."""
     @property
-    def redirect(self) -> Optional[str]: ...
+    def redirect(self) -> Optional[str]:
+        """The redirect's service ("safelinks", "t.co", ...), else None."""
+    @property
+    def deceptive(self) -> Optional[str]:
+        """Why the link may mislead, in words, when it may, else None."""
     @property
     def message_id(self) -> Optional[str]: ...
     @property

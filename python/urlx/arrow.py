@@ -18,7 +18,7 @@ from ._urlx import Finder, extract_columns
 
 _DEFAULT = Finder()
 
-_STRINGS = ("url", "form", "alt", "scheme", "host", "unwrapped", "redirect")
+_STRINGS = ("url", "form", "alt", "scheme", "host", "unwrapped", "redirect", "deceptive")
 _MAIL = ("message_id", "subject", "date", "from", "to", "encoding")
 _NUMBERS = ("start", "end", "line", "column")
 
@@ -39,6 +39,7 @@ def link_type(mail: bool = False) -> pa.DataType:
         pa.field("host", pa.string()),
         pa.field("unwrapped", pa.string()),
         pa.field("redirect", pa.string()),
+        pa.field("deceptive", pa.string()),
         pa.field("truncated", pa.bool_(), nullable=False),
     ]
     if mail:
