@@ -20,10 +20,25 @@ pub(crate) fn ends_bare_url(c: char) -> bool {
     is_bidi_control(c) || link_term(c) == LinkTerm::Hard
 }
 
-/// The bidirectional formatting characters.
+/// Whether a character changes the direction of the text after it (one
+/// definition: a bare URL ends at one, and the output shows them;
+/// `urlx::linkify` gives it to callers):
+/// the embeddings and overrides (U+202A to U+202E), the isolates (U+2066
+/// to U+2069) and the marks (LRM, RLM, ALM). Text from a message that
+/// holds one can reorder what a terminal or page shows after it: output
+/// for a reader shows them (`<U+202E>`, `\u202e`) or isolates them.
+///
+/// ```
+/// assert!(urlx::linkify::is_bidi_control('\u{202e}'));
+/// assert!(urlx::linkify::is_bidi_control('\u{200f}'));
+/// assert!(!urlx::linkify::is_bidi_control('\u{5d0}'));
+/// ```
 #[inline]
-pub(crate) fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{61C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}'
+    )
 }
 
 /// Whether a character may end a bare URL only when more URL text

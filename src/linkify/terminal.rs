@@ -5,23 +5,7 @@
 
 use std::io::{self, Write};
 
-/// Whether a character changes the direction of the text after it:
-/// the embeddings and overrides (U+202A to U+202E), the isolates (U+2066
-/// to U+2069) and the marks (LRM, RLM, ALM). Text from a message that
-/// holds one can reorder what a terminal or page shows after it: output
-/// for a reader shows them (`<U+202E>`, `\u202e`) or isolates them.
-///
-/// ```
-/// assert!(urlx::linkify::is_bidi_control('\u{202e}'));
-/// assert!(urlx::linkify::is_bidi_control('\u{200f}'));
-/// assert!(!urlx::linkify::is_bidi_control('\u{5d0}'));
-/// ```
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(
-        c,
-        '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}'
-    )
-}
+pub use crate::delimit::unicode::is_bidi_control;
 
 /// Writes `bytes` with every control character that is not a tab or a
 /// line end shown as `less` shows it:
