@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use super::config::{Config, HtmlIn};
-use super::printer::escaped;
+use super::escape::escaped;
 use super::walk::{self, reason};
 use super::ExitStatus;
 

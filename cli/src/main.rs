@@ -11,6 +11,7 @@
 
 mod config;
 mod conflicts;
+mod escape;
 mod extract;
 mod filter;
 mod flags;

@@ -11,9 +11,9 @@ use std::io::{self, Read, Write};
 use std::rc::Rc;
 
 use super::config::{Config, Reading, Render as RenderJob};
+use super::escape::escaped;
 use super::extract::{fill_probe, shift_byte_offset, PROBE};
 use super::mail_stream::{too_large, Messages, Next};
-use super::printer::escaped;
 use super::walk::{self, reason, Input};
 use super::ExitStatus;
 

@@ -161,7 +161,7 @@ impl Template {
                 Piece::Text(t) => out.push_str(t),
                 Piece::Field(f) => {
                     if let Some(v) = value(*f) {
-                        crate::printer::push_escaped(out, &v);
+                        crate::escape::push_escaped(out, &v);
                     }
                 }
             }

@@ -32,7 +32,7 @@ impl Input {
 
     /// Its name as stderr and the other outputs show it: escaped.
     pub fn shown(&self) -> String {
-        crate::printer::escaped(&self.display()).into_owned()
+        crate::escape::escaped(&self.display()).into_owned()
     }
 
     /// Opens it to be read as a stream.
@@ -46,7 +46,7 @@ impl Input {
 
 /// An error that names a path, as stderr shows it (escaped).
 fn shown(message: String) -> String {
-    crate::printer::escaped(&message).into_owned()
+    crate::escape::escaped(&message).into_owned()
 }
 
 /// An I/O error in words, without Rust's "(os error N)" suffix.

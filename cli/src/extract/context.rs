@@ -6,9 +6,10 @@ use std::io;
 use urlx::mail::Kind;
 
 use crate::config::Reading;
+use crate::escape::escaped;
 use crate::filter::Keep;
 use crate::output::Out;
-use crate::printer::{escaped, Printer, Rec, Source};
+use crate::printer::{Printer, Rec, Source};
 use crate::walk::Input;
 
 /// What every reader needs.

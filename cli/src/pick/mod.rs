@@ -24,7 +24,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
 use crate::config::{Config, Pick};
-use crate::printer::escaped;
+use crate::escape::escaped;
 use crate::walk;
 use crate::ExitStatus;
 use app::{Action, App};
