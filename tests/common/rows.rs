@@ -72,37 +72,6 @@ impl Case {
     pub fn skips(&self, entry: &str) -> bool {
         self.skip.iter().any(|(e, _)| e == entry)
     }
-
-    /// A finder with the case's options.
-    pub fn finder(&self) -> urlx::Finder {
-        let mut b = urlx::FinderBuilder::new();
-        for (k, v) in &self.options {
-            let flag = || match v.as_str() {
-                "" | "1" => true,
-                "0" => false,
-                _ => panic!("{}: {k}={v}: a flag is 0 or 1", self.id),
-            };
-            let size = || {
-                v.parse::<usize>()
-                    .unwrap_or_else(|_| panic!("{}: {k}={v}", self.id))
-            };
-            match k.as_str() {
-                "email" => b.email(flag()),
-                "www" => b.abbreviated(flag()),
-                "join_breaks" => b.join_unhyphenated_breaks(flag()),
-                "uts58" => b.uts58(flag()),
-                "registered_schemes" => b.registered_schemes(flag()),
-                "bare_schemes" => b.bare_schemes(v.split(',')),
-                "max_url_len" => b.max_url_len(size()),
-                "max_wrapper_bytes" => b.max_wrapper_bytes(size()),
-                "max_wrapper_lines" => b.max_wrapper_lines(size()),
-                "max_line_len" => b.max_line_len(size()),
-                _ => panic!("{}: unknown option {k}", self.id),
-            };
-        }
-        b.build()
-            .unwrap_or_else(|e| panic!("{}: options: {e}", self.id))
-    }
 }
 
 /// Undoes the escapes of a value: `\n`, `\r`, `\t`, `\\`, `\xHH` (a
