@@ -260,7 +260,7 @@ impl Client {
     }
 }
 
-/// The README's neomutt macro, as a user has it: neomutt in the terminal
+/// The user guide's neomutt macro, as a user has it: neomutt in the terminal
 /// over a Maildir, the macro pipes the message to `urlx pick`, `j` Enter
 /// opens the second body URL through `$BROWSER` (a script that writes the
 /// URL it is given), quoted-printable decoded; with `wait_key` unset,
@@ -273,12 +273,12 @@ fn neomutt_macro_opens_the_url_through_browser() {
             .arg("-v")
             .output()
             .is_ok_and(|o| o.status.success()),
-        "neomutt is not installed: this test runs the README's macro in it; \
+        "neomutt is not installed: this test runs the user guide's macro in it; \
          install it (apt-get install neomutt; .ci/run does)"
     );
     let dir = std::env::temp_dir().join(format!("urlx-pick-{}-neomutt", std::process::id()));
     let client = Client::new(&dir, &dir.join("Maildir"));
-    // The README's macro, and what keeps neomutt from asking anything of
+    // The user guide's macro, and what keeps neomutt from asking anything of
     // its own (no folder to create, no quit question).
     let muttrc = dir.join("muttrc");
     std::fs::write(
@@ -321,9 +321,9 @@ fn neomutt_macro_opens_the_url_through_browser() {
     );
 }
 
-/// The README's aerc binding, as a user has it: aerc over a Maildir
+/// The user guide's aerc binding, as a user has it: aerc over a Maildir
 /// account, `U` pipes the message to `urlx pick`, `j` Enter opens the
-/// second body URL through `$BROWSER`. The line is the README's for the
+/// second body URL through `$BROWSER`. The line is the user guide's for the
 /// aerc installed: `:pipe -m` where `:pipe` has no `-s` (aerc 0.14, Debian
 /// 12's), `:pipe -ms` after. aerc is required (CI installs it).
 #[test]
@@ -336,7 +336,7 @@ fn aerc_binding_opens_the_url_through_browser() {
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
         .unwrap_or_else(|| {
             panic!(
-                "aerc is not installed: this test runs the README's binding in it; \
+                "aerc is not installed: this test runs the user guide's binding in it; \
                  install it (apt-get install aerc; .ci/run does)"
             )
         });
@@ -351,8 +351,8 @@ fn aerc_binding_opens_the_url_through_browser() {
     } else {
         ":pipe -ms urlx pick<Enter>"
     };
-    let readme = std::fs::read_to_string(common::repo_file("README.md")).unwrap();
-    assert!(readme.contains(command), "the README gives {command:?}");
+    let guide = std::fs::read_to_string(common::repo_file("docs/guide.md")).unwrap();
+    assert!(guide.contains(command), "docs/guide.md gives {command:?}");
     let dir = std::env::temp_dir().join(format!("urlx-pick-{}-aerc", std::process::id()));
     let client = Client::new(&dir, &dir.join("mail/INBOX"));
     std::fs::create_dir_all(dir.join("config/aerc")).unwrap();
