@@ -107,6 +107,15 @@ impl Source {
     }
 }
 
+/// What the output asks of one link beyond its fields (`Printer::derive`).
+struct Derived<'r> {
+    parsed: Option<urlx::ParsedRecord<'r>>,
+    normalized: Option<String>,
+    redirect: Option<urlx::redirect::Redirect>,
+    /// The URL the redirect leads to, as printed.
+    target_shown: Option<String>,
+}
+
 /// What each link prints as.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -187,42 +196,9 @@ impl Printer {
     /// Prints one link. `None` when the reader has gone away, else whether
     /// the link counted (`--unique` drops repeats of what is printed).
     pub fn one(&mut self, out: &mut Out, src: &Source, r: &Rec) -> std::io::Result<Option<bool>> {
-        // Parsed once, for the JSON fields and the normalized form.
-        let uses = |f| self.template.as_ref().is_some_and(|t| t.uses(f));
-        let want_normalized = self.normalize || uses(Field::Normalized);
-        // C-S7: the URL a protection redirect leads to, where the output
-        // or `-u` asks for it.
-        let want_redirect = self.unwrap
-            || self.unique.is_some()
-            || self.mode == Mode::Json
-            || uses(Field::Unwrapped)
-            || uses(Field::Redirect)
-            || uses(Field::Deceptive);
-        let needs_parse = want_normalized
-            || want_redirect
-            || self.mode == Mode::Json
-            || [Field::Scheme, Field::Host, Field::Minimal]
-                .into_iter()
-                .any(uses);
-        let parsed = needs_parse.then(|| r.parsed()).flatten();
-        let normalized = match &parsed {
-            Some(p) if want_normalized => Some(p.uri().normalize().into_string()),
-            _ => None,
-        };
-        let redirect = parsed
-            .as_ref()
-            .filter(|_| want_redirect)
-            .and_then(urlx::ParsedRecord::redirect);
-        let target = redirect.as_ref().and_then(urlx::redirect::Redirect::target);
-        // The target as printed: normalized with `--normalize`.
-        let target_shown = match target {
-            Some(t) if self.normalize => urlx::uri::parse_link(t)
-                .map(|u| u.normalize().into_string())
-                .ok(),
-            t => t.map(str::to_owned),
-        };
+        let d = self.derive(r);
         if let Some(seen) = &mut self.unique {
-            let key = match (&target_shown, &normalized) {
+            let key = match (&d.target_shown, &d.normalized) {
                 (Some(t), _) => t,
                 (None, Some(n)) if self.normalize => n,
                 _ => r.url(),
@@ -236,57 +212,115 @@ impl Printer {
         let open = match self.mode {
             Mode::Count => true,
             Mode::Json => {
-                let rec = self.json(
-                    src,
-                    r,
-                    parsed.as_ref(),
-                    normalized.as_deref(),
-                    redirect.as_ref(),
-                    true,
-                );
+                let redirect = d.redirect.as_ref();
+                let normalized = d.normalized.as_deref();
+                let rec = self.json(src, r, d.parsed.as_ref(), normalized, redirect, true);
                 out.json(&rec, self.term)?
             }
-            Mode::Format => {
-                let judge = uses(Field::Deceptive);
-                let rec = self.json(
-                    src,
-                    r,
-                    parsed.as_ref(),
-                    normalized.as_deref(),
-                    redirect.as_ref(),
-                    judge,
-                );
-                // (Not a field of --json: written for templates alone.)
-                let minimal = match &parsed {
-                    Some(p) if uses(Field::Minimal) => Some(p.uri().minimal()),
-                    _ => None,
-                };
-                self.buf.clear();
-                if let Some(t) = &self.template {
-                    t.render(&mut self.buf, |f| match f {
-                        Field::Minimal => minimal.clone().map(Cow::Owned),
-                        f => rec.value(f),
-                    });
-                }
-                out.record(self.buf.as_bytes(), self.term)?
-            }
-            Mode::Lines | Mode::OnlyUrl => {
-                let url = match &target_shown {
-                    Some(t) if self.unwrap => t,
-                    _ => normalized.as_deref().unwrap_or(r.url()),
-                };
-                self.plain(src, r.line, url, if r.truncated { TRUNCATED } else { "" });
-                let mut ok = out.record(self.buf.as_bytes(), self.term)?;
-                if ok && self.alt {
-                    if let Some(a) = &r.alt {
-                        self.plain(src, r.line, a, ALTERNATIVE);
-                        ok = out.record(self.buf.as_bytes(), self.term)?;
-                    }
-                }
-                ok
-            }
+            Mode::Format => self.format(out, src, r, &d)?,
+            Mode::Lines | Mode::OnlyUrl => self.lines(out, src, r, &d)?,
         };
         Ok(open.then_some(true))
+    }
+
+    /// Whether the `--format` template uses the field `f`.
+    fn uses(&self, f: Field) -> bool {
+        self.template.as_ref().is_some_and(|t| t.uses(f))
+    }
+
+    /// What the output asks of a link beyond its fields: its parse, its
+    /// normalized form, the protection redirect it is and the URL that
+    /// leads to (as printed: normalized with `--normalize`). The URL is
+    /// parsed once, and only where they are asked for.
+    fn derive<'r>(&self, r: &'r Rec) -> Derived<'r> {
+        let want_normalized = self.normalize || self.uses(Field::Normalized);
+        // C-S7: the URL a protection redirect leads to, where the output
+        // or `-u` asks for it.
+        let want_redirect = self.unwrap
+            || self.unique.is_some()
+            || self.mode == Mode::Json
+            || self.uses(Field::Unwrapped)
+            || self.uses(Field::Redirect)
+            || self.uses(Field::Deceptive);
+        let needs_parse = want_normalized
+            || want_redirect
+            || self.mode == Mode::Json
+            || [Field::Scheme, Field::Host, Field::Minimal]
+                .into_iter()
+                .any(|f| self.uses(f));
+        let parsed = needs_parse.then(|| r.parsed()).flatten();
+        let normalized = match &parsed {
+            Some(p) if want_normalized => Some(p.uri().normalize().into_string()),
+            _ => None,
+        };
+        let redirect = parsed
+            .as_ref()
+            .filter(|_| want_redirect)
+            .and_then(urlx::ParsedRecord::redirect);
+        let target = redirect.as_ref().and_then(urlx::redirect::Redirect::target);
+        let target_shown = match target {
+            Some(t) if self.normalize => urlx::uri::parse_link(t)
+                .map(|u| u.normalize().into_string())
+                .ok(),
+            t => t.map(str::to_owned),
+        };
+        Derived {
+            parsed,
+            normalized,
+            redirect,
+            target_shown,
+        }
+    }
+
+    /// `--format`: the template over the `--json` fields (and `{minimal}`).
+    fn format(
+        &mut self,
+        out: &mut Out,
+        src: &Source,
+        r: &Rec,
+        d: &Derived<'_>,
+    ) -> std::io::Result<bool> {
+        let judge = self.uses(Field::Deceptive);
+        let (normalized, redirect) = (d.normalized.as_deref(), d.redirect.as_ref());
+        let rec = self.json(src, r, d.parsed.as_ref(), normalized, redirect, judge);
+        // (Not a field of --json: written for templates alone.)
+        let minimal = match &d.parsed {
+            Some(p) if self.uses(Field::Minimal) => Some(p.uri().minimal()),
+            _ => None,
+        };
+        self.buf.clear();
+        if let Some(t) = &self.template {
+            t.render(&mut self.buf, |f| match f {
+                Field::Minimal => minimal.clone().map(Cow::Owned),
+                f => rec.value(f),
+            });
+        }
+        out.record(self.buf.as_bytes(), self.term)
+    }
+
+    /// `path:line:url` lines, or `-o`'s URLs: the URL (the target with
+    /// `--unwrap`, the normalized form with `--normalize`), then with
+    /// `--alt` the alternative reading on a line of its own.
+    fn lines(
+        &mut self,
+        out: &mut Out,
+        src: &Source,
+        r: &Rec,
+        d: &Derived<'_>,
+    ) -> std::io::Result<bool> {
+        let url = match &d.target_shown {
+            Some(t) if self.unwrap => t,
+            _ => d.normalized.as_deref().unwrap_or(r.url()),
+        };
+        self.plain(src, r.line, url, if r.truncated { TRUNCATED } else { "" });
+        let mut ok = out.record(self.buf.as_bytes(), self.term)?;
+        if ok && self.alt {
+            if let Some(a) = &r.alt {
+                self.plain(src, r.line, a, ALTERNATIVE);
+                ok = out.record(self.buf.as_bytes(), self.term)?;
+            }
+        }
+        Ok(ok)
     }
 
     /// Writes `path:line:url` (or the URL alone) into `self.buf`.
