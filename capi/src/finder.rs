@@ -11,26 +11,8 @@ use std::sync::{OnceLock, RwLock, RwLockReadGuard, TryLockError};
 use urlx::linkify::Options;
 use urlx::FinderBuilder;
 
-use crate::linkify::{Out, Rendered};
+use crate::render::{Render, RenderFn};
 use crate::{guard, opt_str, ERR_ARGUMENT, ERR_BUSY, ERR_OPTION};
-
-/// `urlx_render_fn`.
-pub type RenderFn =
-    unsafe extern "C" fn(user: *mut c_void, rendered: *const Rendered, out: *mut Out<'_>) -> c_int;
-
-/// A render callback and the pointer it is given.
-#[derive(Clone, Copy)]
-pub(crate) struct Render {
-    pub(crate) call: RenderFn,
-    pub(crate) user: *mut c_void,
-}
-
-// SAFETY: urlx only passes `user` back to `call`; the header tells the
-// caller that the callback runs on the threads of the linkify calls that
-// use its finder, at once when they run at once.
-unsafe impl Send for Render {}
-// SAFETY: as above.
-unsafe impl Sync for Render {}
 
 /// What a finder holds.
 pub(crate) struct Config {

@@ -12,18 +12,21 @@
 //! `URLX_ERR_PANIC`, never confused with a wrong argument.
 #![allow(unsafe_code)]
 
+mod clink;
 mod finder;
 mod linkify;
 mod links;
 mod mail;
+mod render;
 
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+pub use clink::{CLink, Span};
 pub use finder::Finder;
-pub use linkify::Out;
-pub use links::{CLink, Links, Span};
+pub use links::Links;
 pub use mail::{CMailLink, MailLinks};
+pub use render::Out;
 
 /// `URLX_OK`.
 pub const OK: c_int = 0;

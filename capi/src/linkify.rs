@@ -7,23 +7,10 @@ use std::sync::Arc;
 
 use urlx::linkify::{self, Options};
 
-use crate::finder::{Finder, Render};
-use crate::links::{CLink, Record, Use};
+use crate::finder::Finder;
+use crate::links::{Record, Use};
+use crate::render::{Out, Render, Rendered};
 use crate::{buffer, bytes, guard, put, ERR_ARGUMENT, ERR_CALLBACK, ERR_PANIC};
-
-/// The opaque `urlx_out`: the writer a render callback appends to.
-pub struct Out<'a>(&'a mut dyn Write);
-
-/// Mirrors `urlx_rendered`.
-#[repr(C)]
-pub struct Rendered {
-    link: *const CLink,
-    number: usize,
-    segment: usize,
-    href: *const c_char,
-    text: *const c_char,
-    title: *const c_char,
-}
 
 /// The error a render callback's non-zero return becomes.
 #[derive(Debug)]

@@ -6,40 +6,9 @@ use std::ptr;
 use urlx::linkify::{Deception, Options};
 use urlx::{Form, Link, LinkRecord};
 
+use crate::clink::{CLink, Span};
 use crate::finder::Finder;
 use crate::{bytes, guard, ERR_ARGUMENT};
-
-/// Mirrors `urlx_span`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Span {
-    start: usize,
-    end: usize,
-}
-
-/// Mirrors `urlx_link`. Its pointers point into the [`Record`] it was
-/// made from.
-#[repr(C)]
-pub struct CLink {
-    start: usize,
-    end: usize,
-    line: usize,
-    column: usize,
-    char_column: usize,
-    url: *const c_char,
-    alt: *const c_char,
-    scheme: *const c_char,
-    host: *const c_char,
-    form: c_int,
-    truncated: c_int,
-    linkable: c_int,
-    deception: c_int,
-    deception_reason: *const c_char,
-    segments: *const Span,
-    segment_count: usize,
-    unwrapped: *const c_char,
-    redirect: *const c_char,
-}
 
 /// One link, owning the strings and spans its [`CLink`] points to (they
 /// live on the heap, so a record may move). The link's fields are the

@@ -10,8 +10,9 @@ use std::sync::Arc;
 use urlx::mail::{self, Encoding, Kind, Source};
 use urlx::LinkRecord;
 
+use crate::clink::CLink;
 use crate::finder::Finder;
-use crate::links::{c_string, CLink, Record, Use};
+use crate::links::{c_string, Record, Use};
 use crate::{bytes, guard, ERR_ARGUMENT};
 
 /// Mirrors `urlx_mail_link`. Its pointers point into the [`MailLinks`]
