@@ -143,10 +143,7 @@ impl Finder {
     /// surrogates are read as `surrogateescape` wrote them (see the
     /// package's doc).
     fn find(&self, py: Python<'_>, text: Text<'_>) -> PyResult<Vec<Link>> {
-        Ok(find_text(py, &self.inner, &text)?
-            .into_iter()
-            .map(Link::from)
-            .collect())
+        find_text(py, &self.inner, &text)
     }
 
     /// The links of `text`, one at a time.
@@ -164,10 +161,13 @@ impl Finder {
     #[pyo3(signature = (data, *, first_line=1))]
     fn find_mail(&self, py: Python<'_>, data: PyBackedBytes, first_line: u64) -> Vec<Link> {
         let finder = &self.inner;
-        py.detach(|| mail_recs(finder, &data, first_line))
-            .into_iter()
-            .map(Link::from)
-            .collect()
+        // (Each link's fields derived without the GIL too.)
+        py.detach(|| {
+            mail_recs(finder, &data, first_line)
+                .into_iter()
+                .map(Link::from)
+                .collect()
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -205,7 +205,7 @@ fn py_bool(b: bool) -> &'static str {
 /// Links yielded one at a time.
 #[pyclass(module = "urlx")]
 pub struct LinkIter {
-    recs: std::vec::IntoIter<LinkRecord>,
+    recs: std::vec::IntoIter<Link>,
 }
 
 #[pymethods]
@@ -215,17 +215,19 @@ impl LinkIter {
     }
 
     fn __next__(mut slf: PyRefMut<'_, Self>) -> Option<Link> {
-        slf.recs.next().map(Link::from)
+        slf.recs.next()
     }
 }
 
-/// The links of a text, found with the GIL released.
-pub fn find_text(
-    py: Python<'_>,
-    finder: &urlx::Finder,
-    text: &Text<'_>,
-) -> PyResult<Vec<LinkRecord>> {
-    let recs = |bytes: &[u8]| finder.links(bytes).map(LinkRecord::from).collect();
+/// The links of a text, found, and their fields derived (the parse, the
+/// redirect, the verdict), with the GIL released.
+pub fn find_text(py: Python<'_>, finder: &urlx::Finder, text: &Text<'_>) -> PyResult<Vec<Link>> {
+    let recs = |bytes: &[u8]| {
+        finder
+            .links(bytes)
+            .map(|l| Link::from(LinkRecord::from(l)))
+            .collect()
+    };
     match text {
         Text::Str(s) => pystr::with_bytes(s, recs),
         Text::Bytes(b) => Ok(py.detach(|| recs(b))),

@@ -1,6 +1,7 @@
 //! `urlx.Link`: one link as Python sees it, made from the library's
-//! `urlx::LinkRecord` (found without the GIL), as the command's `--json`
-//! and the C library give it.
+//! `urlx::LinkRecord` as the command's `--json` and the C library give
+//! it. The finder's calls find the links and make them with the GIL
+//! released (the parse, the redirect and the verdict included).
 
 use pyo3::prelude::*;
 
