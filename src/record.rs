@@ -217,7 +217,7 @@ impl<'a> ParsedRecord<'a> {
         crate::redirect::unwrap_uri(&self.uri)
     }
 
-    /// Why the link may mislead (CONTRACT C-S2), when it may: the
+    /// Why the link may mislead (rule C-S2), when it may: the
     /// verdict of [`linkify::deception`](crate::linkify::deception) on
     /// the URL (on where a protection redirect leads, C-S7), else, in
     /// mail, of [`linkify::shown_elsewhere`](crate::linkify::shown_elsewhere)

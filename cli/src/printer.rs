@@ -1,5 +1,5 @@
 //! Renders links in the chosen output mode: `path:line:url` lines, URLs
-//! only, JSON Lines (CONTRACT C-O3) or counts; applies `--unique` across
+//! only, JSON Lines (rule C-O3) or counts; applies `--unique` across
 //! all input, in input order.
 
 use std::borrow::Cow;
