@@ -6,15 +6,7 @@ use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 mod common;
-use common::{urlx, urlx_stdin, TempDir};
-
-fn urlx_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_urlx"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run urlx")
-}
+use common::{urlx, urlx_in, urlx_stdin, TempDir};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

@@ -4,19 +4,10 @@
 //! FIFO met in a folder, a file too large to read. None is silent (C-S8:
 //! no input stops the others, and none is dropped unsaid).
 
-use std::path::Path;
 use std::process::{Command, Output};
 
 mod common;
-use common::TempDir;
-
-fn urlx_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_urlx"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run urlx")
-}
+use common::{urlx_in, TempDir};
 
 fn out(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

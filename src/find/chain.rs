@@ -87,11 +87,7 @@ pub(super) fn probe_cut(
         return None;
     }
     if crate::uri::stopped_in_authority(m, n)
-        && !host_ends_before_cut(
-            url.as_bytes(),
-            m.host_start as usize..m.host_end as usize,
-            n,
-        )
+        && !host_ends_before_cut(url.as_bytes(), m.host_span(), n)
     {
         return Some(ProbeCut::InAuthority);
     }

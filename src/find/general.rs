@@ -156,7 +156,7 @@ impl Finder {
                 let (n, m) = uri::prefix_taking_hashes(&h[s..e])?;
                 if n < e - s {
                     if uri::stopped_in_authority(m, n)
-                        && !host_ends_before_cut(&h[s..e], host_span(m), n)
+                        && !host_ends_before_cut(&h[s..e], m.host_span(), n)
                     {
                         return None;
                     }
@@ -183,7 +183,7 @@ impl Finder {
                 let (n, m) = uri::prefix_taking_hashes(url.as_bytes())?;
                 if n < url.len() {
                     if uri::stopped_in_authority(m, n)
-                        && !host_ends_before_cut(url.as_bytes(), host_span(m), n)
+                        && !host_ends_before_cut(url.as_bytes(), m.host_span(), n)
                     {
                         return None;
                     }
@@ -270,12 +270,6 @@ pub(super) fn cut_by_host(url: &str, m: Meta) -> Option<usize> {
             host_end_cut(url.as_bytes(), host)
         })
         .or_else(|| super::accept::mailto_cut(url, m))
-}
-
-/// The host's range as the parser left it, with or without an authority
-/// (empty without one).
-fn host_span(m: Meta) -> std::ops::Range<usize> {
-    m.host_start as usize..m.host_end as usize
 }
 
 /// The parser took only the first `keep` bytes of the text: what is left

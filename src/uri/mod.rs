@@ -125,8 +125,14 @@ impl Meta {
     /// The host's byte range, where the reference has an authority.
     #[inline(always)]
     pub(crate) fn host(&self) -> Option<std::ops::Range<usize>> {
-        self.has_authority
-            .then_some(self.host_start as usize..self.host_end as usize)
+        self.has_authority.then(|| self.host_span())
+    }
+
+    /// The host's byte range as the parser left it, with or without an
+    /// authority (empty without one).
+    #[inline(always)]
+    pub(crate) fn host_span(&self) -> std::ops::Range<usize> {
+        self.host_start as usize..self.host_end as usize
     }
 
     /// The host's byte range where a text of `len` bytes ends in it: no

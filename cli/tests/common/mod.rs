@@ -36,6 +36,15 @@ pub fn urlx(args: &[&str]) -> Output {
 /// Runs `urlx` in the repository's root with `args`, writing `input` to
 /// its standard input (from a thread of its own, so that a large input
 /// and a large output do not wait on each other).
+/// Runs the command in the folder `dir`.
+pub fn urlx_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urlx"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run urlx")
+}
+
 pub fn urlx_stdin(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_urlx"))
         .current_dir(root())
